@@ -1,0 +1,27 @@
+//! Betza move notation: parsing (grammar: `grammar/betza.pest`) and meaning.
+//!
+//! A Betza string such as `fmWfceFifmnD` becomes a [`Betza`] value, a list
+//! of [`BetzaMove`]s, and then a list of [`MoveRule`]s: one per direction a
+//! piece can go, relative to the moving seat (forward, right). The rules say
+//! how far the piece goes (leap, ride, hop), what it may do on arrival (move,
+//! capture, en passant) and what blocks it. Directions follow
+//! Fairy-Stockfish exactly, including its pairing of direction letters; where
+//! tetrarch reads a string differently from Fairy-Stockfish the parser says so
+//! in a warning.
+//!
+//! ```
+//! use tetrarch::betza::Betza;
+//! let pawn = Betza::parse("fmWfceFifmnD").unwrap();
+//! assert_eq!(pawn.rules().len(), 5);
+//! ```
+
+mod ast;
+mod directions;
+mod parse;
+mod reach;
+mod rules;
+
+pub use ast::{Atom, Betza, BetzaMove, Modality};
+pub use parse::BetzaError;
+pub use reach::{Occupant, destinations};
+pub use rules::{MoveKind, MoveRule, Offset};

@@ -1,0 +1,128 @@
+//! The meaning of a Betza string: one [`MoveRule`] per direction.
+
+use super::ast::{Betza, Modality};
+use super::directions::selected_leaps;
+
+/// A displacement relative to the moving seat: squares forward and to the right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Offset {
+    /// Squares toward the seat's forward direction (negative: backward).
+    pub forward: i8,
+    /// Squares toward the seat's right hand (negative: left).
+    pub right: i8,
+}
+
+impl Offset {
+    /// The squares a lame leap passes, in order, destination excluded:
+    /// first orthogonal steps along the longer axis, then diagonal steps.
+    /// A Xiangqi horse (2,1) passes (1,0); a Janggi elephant (3,2) passes
+    /// (1,0) and (2,1); an alfil (2,2) passes (1,1).
+    pub fn lame_path(self) -> Vec<Offset> {
+        let (f, r) = (self.forward, self.right);
+        let (af, ar) = (f.abs(), r.abs());
+        let (sf, sr) = (f.signum(), r.signum());
+        let diagonal = af.min(ar);
+        let orthogonal = af.max(ar) - diagonal;
+        let mut path = Vec::new();
+        let mut at = Offset {
+            forward: 0,
+            right: 0,
+        };
+        for _ in 0..orthogonal {
+            if af > ar {
+                at.forward += sf;
+            } else {
+                at.right += sr;
+            }
+            path.push(at);
+        }
+        for _ in 0..diagonal {
+            at.forward += sf;
+            at.right += sr;
+            path.push(at);
+        }
+        path.pop();
+        path
+    }
+}
+
+/// How a move travels along its direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A single leap.
+    Leap,
+    /// Repeated leaps along a line while squares are empty; `range` limits
+    /// the number of leaps (0: unlimited).
+    Ride {
+        /// The most leaps allowed, 0 for no limit.
+        range: u32,
+    },
+    /// `p`: ride to the first piece, jump over it, then ride on (at most
+    /// `range` leaps after the hurdle, 0 for no limit) to an empty square or
+    /// the first piece.
+    Hop {
+        /// The most leaps after the hurdle, 0 for no limit.
+        range: u32,
+    },
+    /// `g`: ride to the first piece and land on the square just behind it.
+    Grasshop,
+}
+
+/// One direction of movement of a piece, relative to its seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveRule {
+    /// The leap repeated along the line (or made once).
+    pub leap: Offset,
+    /// Leap, ride, hop or grasshop.
+    pub kind: MoveKind,
+    /// May end on an empty square.
+    pub quiet: bool,
+    /// May end by capturing an enemy piece.
+    pub capture: bool,
+    /// May capture en passant.
+    pub en_passant: bool,
+    /// Only while the piece stands on its seat's initial (double-step) region.
+    pub initial: bool,
+    /// The squares each leap passes must be empty.
+    pub lame: bool,
+    /// A leap must pass an occupied square; a ride skips its first square.
+    pub jumping: bool,
+}
+
+impl Betza {
+    /// The move rules of every move of the string, in order.
+    pub fn rules(&self) -> Vec<MoveRule> {
+        let mut rules = Vec::new();
+        for m in &self.moves {
+            let modalities = if m.modalities.is_empty() {
+                vec![Modality::Quiet, Modality::Capture]
+            } else {
+                m.modalities.clone()
+            };
+            let kind = if m.grasshopper {
+                MoveKind::Grasshop
+            } else if m.hopper {
+                MoveKind::Hop { range: m.range }
+            } else if m.rider {
+                MoveKind::Ride { range: m.range }
+            } else {
+                MoveKind::Leap
+            };
+            for &atom in &m.atoms {
+                for leap in selected_leaps(m, atom) {
+                    rules.push(MoveRule {
+                        leap,
+                        kind,
+                        quiet: modalities.contains(&Modality::Quiet),
+                        capture: modalities.contains(&Modality::Capture),
+                        en_passant: modalities.contains(&Modality::EnPassant),
+                        initial: m.initial,
+                        lame: m.lame,
+                        jumping: m.jumping,
+                    });
+                }
+            }
+        }
+        rules
+    }
+}

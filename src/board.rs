@@ -1,0 +1,238 @@
+//! Board geometry: squares, square sets, regions and holes.
+//!
+//! Boards have up to [`MAX_FILES`] files (`a`…`p`) and [`MAX_RANKS`] ranks;
+//! squares are named `a1`, ranks beyond 9 as `a10`. Holes are squares that
+//! are not part of the board (the corners of the four-player cross).
+
+use std::fmt;
+
+/// The most files a board may have.
+pub const MAX_FILES: u8 = 16;
+/// The most ranks a board may have.
+pub const MAX_RANKS: u8 = 16;
+
+/// A square by 0-based file and rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    /// 0 for the `a` file.
+    pub file: u8,
+    /// 0 for rank 1.
+    pub rank: u8,
+}
+
+impl Square {
+    /// The square at a 0-based file and rank.
+    pub fn new(file: u8, rank: u8) -> Square {
+        Square { file, rank }
+    }
+
+    /// Reads a square name such as `e4` or `n14` (no board limits checked
+    /// beyond [`MAX_FILES`] and [`MAX_RANKS`]).
+    pub fn parse(name: &str) -> Option<Square> {
+        let mut chars = name.chars();
+        let file = chars.next()?.to_ascii_lowercase();
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
+        let digits = chars.as_str();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 2 {
+            return None;
+        }
+        let rank: u8 = digits.parse().ok()?;
+        let file = file as u8 - b'a';
+        (rank >= 1 && rank <= MAX_RANKS && file < MAX_FILES).then(|| Square::new(file, rank - 1))
+    }
+
+    /// The index of the square in a [`SquareSet`].
+    pub fn index(self) -> usize {
+        self.rank as usize * MAX_FILES as usize + self.file as usize
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file) as char, self.rank + 1)
+    }
+}
+
+/// A set of squares of a board of at most 16 × 16.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SquareSet([u64; 4]);
+
+impl SquareSet {
+    /// The empty set.
+    pub const EMPTY: SquareSet = SquareSet([0; 4]);
+
+    /// Adds a square.
+    pub fn insert(&mut self, square: Square) {
+        let i = square.index();
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Whether the set holds the square.
+    pub fn contains(&self, square: Square) -> bool {
+        let i = square.index();
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+
+    /// The squares of both sets.
+    pub fn union(&self, other: &SquareSet) -> SquareSet {
+        let mut out = *self;
+        for (w, o) in out.0.iter_mut().zip(other.0) {
+            *w |= o;
+        }
+        out
+    }
+
+    /// The squares in the set, by rank then file.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..MAX_RANKS)
+            .flat_map(|r| (0..MAX_FILES).map(move |f| Square::new(f, r)))
+            .filter(|s| self.contains(*s))
+    }
+}
+
+/// The playing area: a rectangle of files and ranks minus its holes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Number of files.
+    pub files: u8,
+    /// Number of ranks.
+    pub ranks: u8,
+    /// Squares of the rectangle that are not part of the board.
+    pub holes: SquareSet,
+}
+
+impl Board {
+    /// Whether the square lies inside the rectangle.
+    pub fn in_rectangle(&self, square: Square) -> bool {
+        square.file < self.files && square.rank < self.ranks
+    }
+
+    /// Whether the square is a playable square of the board.
+    pub fn contains(&self, square: Square) -> bool {
+        self.in_rectangle(square) && !self.holes.contains(square)
+    }
+
+    /// The number of playable squares.
+    pub fn playable_squares(&self) -> usize {
+        (0..self.ranks)
+            .flat_map(|r| (0..self.files).map(move |f| Square::new(f, r)))
+            .filter(|s| self.contains(*s))
+            .count()
+    }
+}
+
+/// One item of a region: a square, a whole file or rank, or a rectangle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionPart {
+    /// `d4`.
+    Square(Square),
+    /// `d*`: every square of a file (0-based).
+    File(u8),
+    /// `*4`: every square of a rank (0-based).
+    Rank(u8),
+    /// `a1-c3`: a rectangle between two corners.
+    Rectangle(Square, Square),
+}
+
+/// A set of squares written as Fairy-Stockfish's Bitboard syntax
+/// (`*1 d4 e*`, `-` for none) plus rectangles (`a1-c3`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Region {
+    /// The parts with the byte range each was written at.
+    pub parts: Vec<(RegionPart, usize, usize)>,
+}
+
+/// A region token that cannot be read: the message and the byte range.
+pub type RegionError = (String, usize, usize);
+
+impl Region {
+    /// Reads a region. Tokens are separated by blanks.
+    pub fn parse(text: &str) -> Result<Region, RegionError> {
+        let mut parts = Vec::new();
+        let mut offset = 0;
+        for token in text.split([' ', '\t']) {
+            let start = offset;
+            offset += token.len() + 1;
+            if token.is_empty() {
+                continue;
+            }
+            if token == "-" {
+                break;
+            }
+            let end = start + token.len();
+            let part = parse_part(token).ok_or_else(|| {
+                (
+                    format!(
+                        "`{token}` is not a square (`d4`), a file (`d*`), a rank (`*4`) or a rectangle (`a1-c3`)"
+                    ),
+                    start,
+                    end,
+                )
+            })?;
+            parts.push((part, start, end));
+        }
+        Ok(Region { parts })
+    }
+
+    /// The board squares the region names (holes excluded).
+    pub fn squares(&self, board: &Board) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        for r in 0..board.ranks {
+            for f in 0..board.files {
+                let s = Square::new(f, r);
+                if board.contains(s) && self.parts.iter().any(|(p, _, _)| part_contains(*p, s)) {
+                    set.insert(s);
+                }
+            }
+        }
+        set
+    }
+
+    /// The parts that name squares outside the board's rectangle.
+    pub fn outside<'a>(&'a self, board: &'a Board) -> impl Iterator<Item = &'a (RegionPart, usize, usize)> {
+        self.parts.iter().filter(move |(p, _, _)| match *p {
+            RegionPart::Square(s) => !board.in_rectangle(s),
+            RegionPart::File(f) => f >= board.files,
+            RegionPart::Rank(r) => r >= board.ranks,
+            RegionPart::Rectangle(a, b) => !board.in_rectangle(a) || !board.in_rectangle(b),
+        })
+    }
+}
+
+fn part_contains(part: RegionPart, s: Square) -> bool {
+    match part {
+        RegionPart::Square(q) => q == s,
+        RegionPart::File(f) => s.file == f,
+        RegionPart::Rank(r) => s.rank == r,
+        RegionPart::Rectangle(a, b) => {
+            (a.file.min(b.file)..=a.file.max(b.file)).contains(&s.file)
+                && (a.rank.min(b.rank)..=a.rank.max(b.rank)).contains(&s.rank)
+        }
+    }
+}
+
+fn parse_part(token: &str) -> Option<RegionPart> {
+    if let Some(rank) = token.strip_prefix('*') {
+        let rank: u8 = rank.parse().ok()?;
+        return (1..=MAX_RANKS).contains(&rank).then_some(RegionPart::Rank(rank - 1));
+    }
+    if let Some(file) = token.strip_suffix('*') {
+        let mut chars = file.chars();
+        let c = chars.next()?.to_ascii_lowercase();
+        if chars.next().is_some() || !c.is_ascii_lowercase() || (c as u8 - b'a') >= MAX_FILES {
+            return None;
+        }
+        return Some(RegionPart::File(c as u8 - b'a'));
+    }
+    if let Some((a, b)) = token.split_once('-') {
+        return Some(RegionPart::Rectangle(Square::parse(a)?, Square::parse(b)?));
+    }
+    Square::parse(token).map(RegionPart::Square)
+}

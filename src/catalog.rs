@@ -1,0 +1,198 @@
+//! The variants known to a run: the shipped files first, then user files in
+//! order; a section defined again replaces the earlier one.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::definition::{Definition, build_definition};
+use crate::diagnostic::Diagnostic;
+use crate::ini::{RawFile, RawSection, parse_file};
+use crate::source::SourceFile;
+
+/// The variant files shipped inside the binary: (file name, text).
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("chess.ini", include_str!("../variants/chess.ini")),
+    ("tetrarchy.ini", include_str!("../variants/tetrarchy.ini")),
+    ("tetrion-prime.ini", include_str!("../variants/tetrion-prime.ini")),
+    ("four-player-chess.ini", include_str!("../variants/four-player-chess.ini")),
+    ("ajedrez-para-cuatro.ini", include_str!("../variants/ajedrez-para-cuatro.ini")),
+];
+
+/// Fairy-Stockfish's built-in variants (defined in its C++ code). A section
+/// inheriting from one tetrarch does not ship is reported as unsupported.
+pub const FSF_BUILTINS: &[&str] = &[
+    "3check", "5check", "ai-wok", "almost", "amazon", "amazons", "antichess", "armageddon", "asean",
+    "ataxx", "atomar", "atomic", "berolina", "breakthrough", "bughouse", "cambodian", "capablanca",
+    "capahouse", "caparandom", "centaur", "chancellor", "chaturanga", "checkshogi", "chess", "chessgi",
+    "chigorin", "clobber", "clobber10", "codrus", "coregal", "courier", "crazyhouse", "dobutsu", "dragon",
+    "duck", "embassy", "euroshogi", "extinction", "fairy", "fischerandom", "flipello", "flipello10",
+    "flipersi", "fox-and-hounds", "gardner", "georgian", "giveaway", "gorogoro", "gothic", "grand",
+    "grasshopper", "gustav3", "hoppelpoppel", "horde", "isolation", "isolation7x7", "janggi",
+    "janggicasual", "janggimodern", "janggitraditional", "janus", "jesonmor", "joust", "judkins",
+    "karouk", "kinglet", "kingofthehill", "knightmate", "koedem", "kyotoshogi", "legan", "loop",
+    "losalamos", "losers", "makpong", "makruk", "manchu", "micro", "mini", "minishogi", "minixiangqi",
+    "misere", "modern", "newzealand", "nightrider", "nocastle", "nocheckatomic", "normal",
+    "okisakishogi", "omicron", "opulent", "paradigm", "pawnback", "pawnsideways", "perfect",
+    "petrified", "placement", "pocketknight", "raazuvaa", "racingkings", "seirawan", "shako", "shatar",
+    "shatranj", "shogi", "shoshogi", "shouse", "sittuyin", "snailtrail", "sortofalmost", "spartan",
+    "suicide", "supply", "tencubed", "threekings", "torishogi", "torpedo", "troitzky", "wolf",
+    "xiangqi", "yarishogi",
+];
+
+/// What loading one section produced.
+#[derive(Debug)]
+pub struct SectionReport {
+    /// The section's name.
+    pub name: String,
+    /// The index of the loaded file it comes from.
+    pub file: usize,
+    /// Everything found about it.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl SectionReport {
+    /// Whether the section has errors.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// What loading one file produced.
+#[derive(Debug)]
+pub struct FileReport {
+    /// The file.
+    pub source: Arc<SourceFile>,
+    /// Diagnostics about lines outside any section's meaning (syntax).
+    pub diagnostics: Vec<Diagnostic>,
+    /// One report per section, in file order.
+    pub sections: Vec<SectionReport>,
+}
+
+/// All variants known so far, by name.
+#[derive(Debug, Default)]
+pub struct Catalog {
+    definitions: HashMap<String, Definition>,
+    /// The report of every file loaded, in order.
+    pub files: Vec<FileReport>,
+}
+
+impl Catalog {
+    /// A catalog holding the shipped variants.
+    pub fn shipped() -> Catalog {
+        let mut catalog = Catalog::default();
+        for (name, text) in SHIPPED {
+            catalog.load(SourceFile::new(format!("<shipped>/{name}"), *text));
+        }
+        catalog
+    }
+
+    /// The definition of a variant by name.
+    pub fn get(&self, name: &str) -> Option<&Definition> {
+        self.definitions.get(name)
+    }
+
+    /// The names of all known variants, sorted.
+    pub fn names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.definitions.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        names
+    }
+
+    /// Loads a file after those already loaded; returns its index in [`Catalog::files`].
+    pub fn load(&mut self, source: Arc<SourceFile>) -> usize {
+        let raw = parse_file(&source);
+        let index = self.files.len();
+        let mut report = FileReport {
+            source: Arc::clone(&source),
+            diagnostics: raw.diagnostics.clone(),
+            sections: Vec::new(),
+        };
+        for (i, section) in raw.sections.iter().enumerate() {
+            let mut diagnostics = Vec::new();
+            let base = self.base_for(&raw, i, &mut diagnostics);
+            let definition = build_definition(section, base, &mut diagnostics);
+            self.definitions.insert(section.name.clone(), definition);
+            report.sections.push(SectionReport {
+                name: section.name.clone(),
+                file: index,
+                diagnostics,
+            });
+        }
+        self.files.push(report);
+        index
+    }
+
+    /// The definition a section starts from: its parent's, or the template.
+    fn base_for(&self, raw: &RawFile, index: usize, diagnostics: &mut Vec<Diagnostic>) -> Definition {
+        let section = &raw.sections[index];
+        let Some(parent) = &section.parent else {
+            return Definition::template(&section.name);
+        };
+        let location = section.parent_location.as_ref().unwrap_or(&section.name_location);
+        if let Some(def) = self.definitions.get(parent) {
+            return def.clone();
+        }
+        let mut template = Definition::template(&section.name);
+        template.incomplete = true;
+        if FSF_BUILTINS.contains(&parent.as_str()) {
+            diagnostics.push(
+                Diagnostic::unsupported(format!(
+                    "the parent `{parent}` is a Fairy-Stockfish built-in that tetrarch does not ship yet"
+                ))
+                .at(location)
+                .with_label("rules inherited from it are unknown, so some checks are skipped"),
+            );
+            template.unsupported.push(format!("parent `{parent}`"));
+            return template;
+        }
+        let later = raw.sections[index + 1..].iter().find(|s| &s.name == parent);
+        let diagnostic = match later {
+            Some(later) => match cycle(raw, index) {
+                Some(chain) => Diagnostic::error(format!("inheritance cycle: {chain}"))
+                    .at(location)
+                    .with_label("a variant cannot be its own ancestor"),
+                None => {
+                    let (line, _) = later.name_location.line_col();
+                    Diagnostic::error(format!("the parent `{parent}` is defined later, on line {line}"))
+                        .at(location)
+                        .with_label("a parent must come before the sections that inherit from it")
+                }
+            },
+            None => {
+                let known: Vec<&str> = self
+                    .definitions
+                    .keys()
+                    .map(String::as_str)
+                    .chain(raw.sections[..index].iter().map(|s| s.name.as_str()))
+                    .chain(FSF_BUILTINS.iter().copied())
+                    .collect();
+                let d = Diagnostic::error(format!("unknown parent `{parent}`")).at(location);
+                match crate::definition::closest_name(parent, known.into_iter()) {
+                    Some(best) => d.with_label(format!("help: did you mean `{best}`?")),
+                    None => d.with_label("no variant of that name is shipped or defined above"),
+                }
+            }
+        };
+        diagnostics.push(diagnostic);
+        template
+    }
+}
+
+/// The inheritance chain from section `index` back to itself, if there is one.
+fn cycle(raw: &RawFile, index: usize) -> Option<String> {
+    let by_name = |name: &str| raw.sections.iter().find(|s| s.name == name);
+    let start: &RawSection = &raw.sections[index];
+    let mut chain = vec![start.name.clone()];
+    let mut current = start;
+    while let Some(parent) = &current.parent {
+        chain.push(parent.clone());
+        if parent == &start.name {
+            return Some(chain.join(" → "));
+        }
+        if chain.len() > raw.sections.len() + 1 {
+            return None;
+        }
+        current = by_name(parent)?;
+    }
+    None
+}

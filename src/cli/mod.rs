@@ -1,0 +1,68 @@
+//! The command line: `tetrarch check`, with the exit codes of CLI.md.
+
+mod check;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Named exit codes (CLI.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Success; for `check`, no errors (warnings and unsupported allowed).
+    Success = 0,
+    /// The input is wrong: errors in a variant file, a bad FEN, an illegal move.
+    InputWrong = 1,
+    /// Usage or environment: bad arguments, a missing file, an unknown variant.
+    Usage = 2,
+}
+
+impl From<Exit> for ExitCode {
+    fn from(exit: Exit) -> ExitCode {
+        ExitCode::from(exit as u8)
+    }
+}
+
+/// Chess variants defined as data: check, describe and play them.
+#[derive(Debug, Parser)]
+#[command(name = "tetrarch", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check variant files and report errors, warnings and unsupported
+    /// features; without files, check every shipped variant.
+    Check {
+        /// Variant files to check (`variants.ini` syntax).
+        files: Vec<PathBuf>,
+        /// Extra variant files loaded before FILES, as possible parents.
+        #[arg(long = "variants", value_name = "FILE")]
+        variants: Vec<PathBuf>,
+    },
+}
+
+/// Parses the arguments, runs the command and returns its exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let usage = error.use_stderr();
+            let _ = error.print();
+            return if usage { Exit::Usage } else { Exit::Success }.into();
+        }
+    };
+    run(cli).into()
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Exit {
+    match cli.command {
+        Command::Check { files, variants } => check::run(&variants, &files),
+    }
+}

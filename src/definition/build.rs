@@ -1,0 +1,310 @@
+//! Applying a section's entries to its parent's definition.
+
+use std::collections::HashMap;
+
+use super::keys::{self, KeySpec, Origin, Support};
+use super::pieces::{self, NAMED_PIECES, PieceKind};
+use super::value::{Value, parse_value};
+use super::{Definition, Piece, Setting, suggest, validate};
+use crate::betza::Betza;
+use crate::board::{Region, RegionPart};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::ini::{RawEntry, RawSection};
+
+/// Keys that set the White and Black forms of a key at once. Fairy-Stockfish
+/// applies them before the specific forms, whatever the order in the file.
+const BOTH_COLOURS: &[(&str, &[&str])] = &[
+    (
+        "pawnTypes",
+        &[
+            "promotionPawnTypes",
+            "promotionPawnTypesWhite",
+            "promotionPawnTypesBlack",
+            "enPassantTypes",
+            "enPassantTypesWhite",
+            "enPassantTypesBlack",
+            "nMoveRuleTypes",
+            "nMoveRuleTypesWhite",
+            "nMoveRuleTypesBlack",
+        ],
+    ),
+    ("promotionPawnTypes", &["promotionPawnTypesWhite", "promotionPawnTypesBlack"]),
+    ("promotionPieceTypes", &["promotionPieceTypesWhite", "promotionPieceTypesBlack"]),
+    ("enPassantTypes", &["enPassantTypesWhite", "enPassantTypesBlack"]),
+    ("castlingKingPiece", &["castlingKingPieceWhite", "castlingKingPieceBlack"]),
+    ("castlingRookPieces", &["castlingRookPiecesWhite", "castlingRookPiecesBlack"]),
+    ("castlingRookPiece", &["castlingRookPiecesWhite", "castlingRookPiecesBlack"]),
+    ("nMoveRuleTypes", &["nMoveRuleTypesWhite", "nMoveRuleTypesBlack"]),
+    ("flagPiece", &["flagPieceWhite", "flagPieceBlack"]),
+    ("flagRegion", &["flagRegionWhite", "flagRegionBlack"]),
+    ("whiteFlag", &["flagRegionWhite"]),
+    ("blackFlag", &["flagRegionBlack"]),
+    ("wallingRegion", &["wallingRegionWhite", "wallingRegionBlack"]),
+    ("pass", &["passWhite", "passBlack"]),
+    ("passOnStalemate", &["passOnStalemateWhite", "passOnStalemateBlack"]),
+    ("whiteDropRegion", &["dropRegionWhite"]),
+    ("blackDropRegion", &["dropRegionBlack"]),
+];
+
+/// Builds the definition of `section` on top of `base` (its parent's
+/// definition, or the template), reporting problems into `diagnostics`.
+pub fn build_definition(
+    section: &RawSection,
+    mut base: Definition,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Definition {
+    base.name = section.name.clone();
+    base.parent = section.parent.clone();
+    base.location = Some(section.name_location.clone());
+    let def = &mut base;
+
+    let mut first_seen: HashMap<&str, &RawEntry> = HashMap::new();
+    for entry in &section.entries {
+        if let Some(first) = first_seen.insert(&entry.key, entry) {
+            let (line, _) = first.key_location.line_col();
+            diagnostics.push(
+                Diagnostic::warning(format!("`{}` is set more than once; the last value wins", entry.key))
+                    .at(&entry.key_location)
+                    .with_label(format!("first set on line {line}")),
+            );
+        }
+    }
+
+    // Piece keys first: piece sets elsewhere refer to their letters. A
+    // letter taken from an inherited piece replaces that piece, as in
+    // Fairy-Stockfish; two pieces of this section with one letter are an
+    // error (reported by validation).
+    let mut defined_here: Vec<&str> = Vec::new();
+    for entry in &section.entries {
+        if let Some(kind) = pieces::piece_kind(&entry.key) {
+            if let Some(letter) = entry.value.chars().next().filter(char::is_ascii_alphabetic) {
+                let letter = letter.to_ascii_lowercase();
+                def.pieces
+                    .retain(|p| p.letter != letter || defined_here.contains(&p.key.as_str()));
+            }
+            apply_piece(def, entry, kind, diagnostics);
+            defined_here.push(&entry.key);
+        }
+    }
+    // Keys that set both colours before the specific ones.
+    let is_alias = |e: &&RawEntry| BOTH_COLOURS.iter().any(|(k, _)| *k == e.key);
+    let ordered = section
+        .entries
+        .iter()
+        .filter(is_alias)
+        .chain(section.entries.iter().filter(|e| !is_alias(e)));
+    let mut deprecated_ranks = Vec::new();
+    for entry in ordered {
+        if pieces::piece_kind(&entry.key).is_some() || keys::is_mobility_key(&entry.key) {
+            continue;
+        }
+        let Some(spec) = keys::find(&entry.key) else {
+            diagnostics.push(unknown_key(entry));
+            continue;
+        };
+        let value = match parse_value(spec.ty, &entry.value) {
+            Ok(value) => value,
+            Err(e) => {
+                diagnostics.push(
+                    Diagnostic::error(format!("invalid value for `{}`: {}", spec.name, e.message))
+                        .at(&entry.value_location.sub(e.start, e.end))
+                        .with_label(format!("`{}` takes a {}", spec.name, spec.ty.describe())),
+                );
+                continue;
+            }
+        };
+        if spec.support == Support::Unsupported && value != default_of(spec) {
+            diagnostics.push(
+                Diagnostic::unsupported(format!("`{}` is not supported yet", spec.name))
+                    .at(&entry.key_location)
+                    .with_label(spec.doc),
+            );
+            def.unsupported.push(format!("`{}`", spec.name));
+        }
+        if spec.origin == Origin::FsfDeprecated && spec.name.contains("Rank") {
+            deprecated_ranks.push((spec.name, value.clone(), entry));
+        }
+        let setting = Setting {
+            value,
+            location: Some(entry.value_location.clone()),
+        };
+        if let Some((_, targets)) = BOTH_COLOURS.iter().find(|(k, _)| *k == spec.name) {
+            for target in *targets {
+                let target = keys::find(target).expect("alias targets are keys").name;
+                def.set(target, setting.clone());
+            }
+        }
+        def.set(spec.name, setting);
+    }
+    apply_deprecated_ranks(def, &deprecated_ranks);
+    add_en_passant_pieces(def);
+    validate::validate(def, section, diagnostics);
+    base
+}
+
+fn default_of(spec: &KeySpec) -> Value {
+    parse_value(spec.ty, spec.default).expect("every default in the key table parses")
+}
+
+fn unknown_key(entry: &RawEntry) -> Diagnostic {
+    let candidates = keys::KEYS
+        .iter()
+        .map(|k| k.name)
+        .chain(NAMED_PIECES.iter().map(|(name, _)| *name));
+    let diagnostic = Diagnostic::error(format!("unknown key `{}`", entry.key)).at(&entry.key_location);
+    match suggest::closest(&entry.key, candidates) {
+        Some(best) => diagnostic.with_label(format!("help: did you mean `{best}`?")),
+        None => diagnostic.with_label("not a Fairy-Stockfish or tetrarch key; see docs/variant-format.md"),
+    }
+}
+
+fn apply_piece(def: &mut Definition, entry: &RawEntry, kind: PieceKind, diagnostics: &mut Vec<Diagnostic>) {
+    let value = entry.value.as_str();
+    let Some(first) = value.chars().next() else {
+        return;
+    };
+    if !first.is_ascii_alphabetic() {
+        if first != '-' {
+            diagnostics.push(
+                Diagnostic::error(format!("`{first}` is not a piece letter"))
+                    .at(&entry.value_location.sub(0, first.len_utf8()))
+                    .with_label(format!("write a letter to define `{}`, or `-` to remove it", entry.key)),
+            );
+        }
+        def.pieces.retain(|p| p.key != entry.key);
+        return;
+    }
+    let letter = first.to_ascii_lowercase();
+    let takes_betza = matches!(kind, PieceKind::Custom(_)) || entry.key == "king";
+    let rest = &value[1..];
+    let betza_text = if rest.is_empty() {
+        match kind {
+            PieceKind::Named(i) => NAMED_PIECES[i].1,
+            PieceKind::Custom(_) => {
+                diagnostics.push(
+                    Diagnostic::error(format!("`{}` needs its moves: `{letter}:` and a Betza string", entry.key))
+                        .at(&entry.value_location)
+                        .with_label("for example `customPiece1 = a:mWcF`"),
+                );
+                ""
+            }
+        }
+    } else if !rest.starts_with(':') {
+        diagnostics.push(
+            Diagnostic::error(format!("a piece is written as one letter, optionally followed by `:` and its moves, not `{value}`"))
+                .at(&entry.value_location.sub(1, value.len()))
+                .with_label("expected `:` after the letter"),
+        );
+        return;
+    } else if takes_betza {
+        &rest[1..]
+    } else {
+        diagnostics.push(
+            Diagnostic::warning(format!("`{}` has fixed moves; the Betza string after the letter is ignored", entry.key))
+                .at(&entry.value_location.sub(1, value.len()))
+                .with_label("only `king` and `customPieceN` take moves"),
+        );
+        match kind {
+            PieceKind::Named(i) => NAMED_PIECES[i].1,
+            PieceKind::Custom(_) => "",
+        }
+    };
+    // Where the Betza text starts in the value, if it was written there.
+    let written = takes_betza && rest.starts_with(':');
+    let betza_offset = if written { 2 } else { 0 };
+    let located = written;
+    let betza = match Betza::parse(betza_text) {
+        Ok(betza) => {
+            if located {
+                for note in betza.fsf_differences() {
+                    diagnostics.push(
+                        Diagnostic::warning(note.message)
+                            .at(&entry.value_location.sub(betza_offset + note.start, betza_offset + note.end)),
+                    );
+                }
+            }
+            betza
+        }
+        Err(e) => {
+            let location = entry
+                .value_location
+                .sub(betza_offset + e.start, betza_offset + e.end);
+            let diagnostic = match e.severity {
+                Severity::Unsupported => {
+                    def.unsupported.push(format!("Betza of `{}`", entry.key));
+                    Diagnostic::unsupported(e.message)
+                }
+                _ => Diagnostic::error(format!("invalid Betza for `{}`: {}", entry.key, e.message)),
+            };
+            diagnostics.push(diagnostic.at(&location));
+            Betza::default()
+        }
+    };
+    def.pieces.retain(|p| p.key != entry.key);
+    def.pieces.push(Piece {
+        key: entry.key.clone(),
+        letter,
+        betza,
+        location: Some(entry.value_location.clone()),
+    });
+}
+
+/// Fairy-Stockfish's old rank keys set regions relative to each colour.
+fn apply_deprecated_ranks(def: &mut Definition, ranks: &[(&'static str, Value, &RawEntry)]) {
+    let max_rank = def.board().ranks;
+    for (name, value, entry) in ranks {
+        let Value::Rank(rank) = value else { continue };
+        let region = |range: std::ops::RangeInclusive<u8>| {
+            Value::Region(Region {
+                parts: range.map(|r| (RegionPart::Rank(r), 0, 0)).collect(),
+            })
+        };
+        let mirrored = |r: u8| max_rank.saturating_sub(1).saturating_sub(r);
+        let (white, black) = match *name {
+            "promotionRank" => (region(*rank..=max_rank.saturating_sub(1)), region(0..=mirrored(*rank))),
+            _ => (region(*rank..=*rank), region(mirrored(*rank)..=mirrored(*rank))),
+        };
+        let (white_key, black_key) = if *name == "promotionRank" {
+            ("promotionRegionWhite", "promotionRegionBlack")
+        } else {
+            ("doubleStepRegionWhite", "doubleStepRegionBlack")
+        };
+        for (key, value) in [(white_key, white), (black_key, black)] {
+            def.set(
+                key,
+                Setting {
+                    value,
+                    location: Some(entry.value_location.clone()),
+                },
+            );
+        }
+    }
+}
+
+/// A custom piece with `e` in its moves may capture en passant (as in
+/// Fairy-Stockfish, which adds it to the en-passant types of both colours).
+fn add_en_passant_pieces(def: &mut Definition) {
+    let letters: Vec<char> = def
+        .pieces
+        .iter()
+        .filter(|p| p.key.starts_with("customPiece") && p.betza.text.contains('e'))
+        .map(|p| p.letter)
+        .collect();
+    for key in ["enPassantTypesWhite", "enPassantTypesBlack"] {
+        let setting = def.setting(key).clone();
+        if let Value::Pieces(mut set) = setting.value {
+            for l in &letters {
+                if !set.contains(l) {
+                    set.push(*l);
+                }
+            }
+            def.set(
+                key,
+                Setting {
+                    value: Value::Pieces(set),
+                    location: setting.location,
+                },
+            );
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! Typed variant definitions: a raw section, its parent and the defaults
+//! become a [`Definition`], with diagnostics for everything wrong or
+//! unsupported.
+//!
+//! Fairy-Stockfish's rules apply: a section copies its parent (or, without
+//! one, the template "chess without pieces") and then applies its own keys;
+//! a key set twice keeps the last value; `pawn = -` removes a piece.
+
+mod build;
+pub mod keys;
+pub mod pieces;
+mod suggest;
+pub use suggest::closest as closest_name;
+mod validate;
+pub mod value;
+
+use std::collections::BTreeMap;
+
+pub use build::build_definition;
+
+use crate::betza::Betza;
+use crate::board::{Board, Region};
+use crate::source::Location;
+use value::Value;
+
+/// One piece type of a variant.
+#[derive(Clone, Debug)]
+pub struct Piece {
+    /// The key that defines it: `knight`, `customPiece1`, `king`.
+    pub key: String,
+    /// Its letter, lower case.
+    pub letter: char,
+    /// Its moves.
+    pub betza: Betza,
+    /// Where the definition is, when it is in a file.
+    pub location: Option<Location>,
+}
+
+/// A key's value and where it was set (`None`: the default).
+#[derive(Clone, Debug)]
+pub struct Setting {
+    /// The value.
+    pub value: Value,
+    /// Where the value is written, if it is.
+    pub location: Option<Location>,
+}
+
+/// A variant's complete, typed rules.
+#[derive(Clone, Debug)]
+pub struct Definition {
+    /// The section name.
+    pub name: String,
+    /// The parent named in the header.
+    pub parent: Option<String>,
+    /// Where the section header is.
+    pub location: Option<Location>,
+    /// The piece types, in the order they were defined.
+    pub pieces: Vec<Piece>,
+    settings: BTreeMap<&'static str, Setting>,
+    /// Fairy-Stockfish features this variant (or an ancestor) uses that
+    /// tetrarch does not implement, one phrase each.
+    pub unsupported: Vec<String>,
+    /// Whether the parent could not be read (an unshipped built-in), so that
+    /// checks needing the full rules were skipped.
+    pub incomplete: bool,
+}
+
+impl Definition {
+    /// The template for a section without a parent: Fairy-Stockfish's
+    /// defaults, "standard chess without any predefined pieces".
+    pub fn template(name: &str) -> Definition {
+        let mut settings = BTreeMap::new();
+        for spec in keys::KEYS {
+            let value = value::parse_value(spec.ty, spec.default)
+                .expect("every default in the key table parses");
+            settings.insert(
+                spec.name,
+                Setting {
+                    value,
+                    location: None,
+                },
+            );
+        }
+        Definition {
+            name: name.to_string(),
+            parent: None,
+            location: None,
+            pieces: Vec::new(),
+            settings,
+            unsupported: Vec::new(),
+            incomplete: false,
+        }
+    }
+
+    /// The setting of a key of [`keys::KEYS`].
+    pub fn setting(&self, key: &str) -> &Setting {
+        self.settings
+            .get(key)
+            .unwrap_or_else(|| panic!("`{key}` is not in the key table"))
+    }
+
+    /// The value of a key of [`keys::KEYS`].
+    pub fn value(&self, key: &str) -> &Value {
+        &self.setting(key).value
+    }
+
+    /// A boolean key's value.
+    pub fn bool(&self, key: &str) -> bool {
+        matches!(self.value(key), Value::Bool(true))
+    }
+
+    /// An integer key's value.
+    pub fn int(&self, key: &str) -> i64 {
+        match self.value(key) {
+            Value::Int(n) => *n,
+            _ => 0,
+        }
+    }
+
+    /// A list-of-names key's value.
+    pub fn names(&self, key: &str) -> &[String] {
+        match self.value(key) {
+            Value::Names(names) => names,
+            _ => &[],
+        }
+    }
+
+    /// A region key's value.
+    pub fn region(&self, key: &str) -> Region {
+        match self.value(key) {
+            Value::Region(region) => region.clone(),
+            _ => Region::default(),
+        }
+    }
+
+    /// The number of seats.
+    pub fn players(&self) -> usize {
+        self.int("players") as usize
+    }
+
+    /// The board: its size and holes.
+    pub fn board(&self) -> Board {
+        let files = match self.value("maxFile") {
+            Value::File(f) => f + 1,
+            _ => 8,
+        };
+        let ranks = match self.value("maxRank") {
+            Value::Rank(r) => r + 1,
+            _ => 8,
+        };
+        let mut board = Board {
+            files,
+            ranks,
+            holes: Default::default(),
+        };
+        board.holes = self.region("holes").squares(&board);
+        board
+    }
+
+    /// The piece with the given letter.
+    pub fn piece(&self, letter: char) -> Option<&Piece> {
+        self.pieces.iter().find(|p| p.letter == letter)
+    }
+
+    /// The seat letters in turn order.
+    pub fn seat_letters(&self) -> Vec<char> {
+        self.names("seatLetters")
+            .iter()
+            .filter_map(|n| n.chars().next())
+            .collect()
+    }
+
+    /// Whether every key and piece of the variant is implemented.
+    pub fn fully_supported(&self) -> bool {
+        self.unsupported.is_empty()
+    }
+
+    pub(crate) fn set(&mut self, key: &'static str, setting: Setting) {
+        self.settings.insert(key, setting);
+    }
+}

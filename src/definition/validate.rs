@@ -1,0 +1,303 @@
+//! Checks that look at a whole definition: letters used but not defined,
+//! positions that do not fit the board, regions off the board, seats.
+
+use std::collections::HashSet;
+
+use super::Definition;
+use super::keys::{KEYS, ValueType};
+use super::value::Value;
+use crate::board::Board;
+use crate::diagnostic::Diagnostic;
+use crate::fen::{Setup, parse_fen};
+use crate::fen4::parse_fen4;
+use crate::ini::RawSection;
+use crate::source::Location;
+
+/// Runs every whole-definition check, reporting into `diagnostics`.
+pub fn validate(def: &Definition, section: &RawSection, diagnostics: &mut Vec<Diagnostic>) {
+    let in_section = |location: &Option<Location>| {
+        location.as_ref().is_some_and(|l| {
+            std::sync::Arc::ptr_eq(&l.file, &section.name_location.file)
+                && l.start >= section.name_location.start
+                && section
+                    .entries
+                    .last()
+                    .is_none_or(|e| l.start <= e.value_location.end)
+        })
+    };
+    check_duplicate_letters(def, &in_section, diagnostics);
+    if def.incomplete {
+        return;
+    }
+    let board = def.board();
+    check_piece_references(def, &in_section, diagnostics);
+    check_regions(def, &board, &in_section, diagnostics);
+    let seats_ok = check_seats(def, &in_section, diagnostics);
+    if seats_ok {
+        check_start_position(def, &board, section, diagnostics);
+    }
+}
+
+fn check_duplicate_letters(
+    def: &Definition,
+    in_section: &dyn Fn(&Option<Location>) -> bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for (i, piece) in def.pieces.iter().enumerate() {
+        if let Some(other) = def.pieces[..i].iter().find(|p| p.letter == piece.letter)
+            && (in_section(&piece.location) || in_section(&other.location))
+        {
+            let location = if in_section(&piece.location) { &piece.location } else { &other.location };
+            let mut d = Diagnostic::error(format!(
+                "`{}` and `{}` both use the letter `{}`",
+                other.key, piece.key, piece.letter
+            ));
+            if let Some(l) = location {
+                d = d.at(&l.sub(0, 1));
+            }
+            diagnostics.push(d.with_label("every piece type needs a letter of its own"));
+        }
+    }
+}
+
+fn check_piece_references(
+    def: &Definition,
+    in_section: &dyn Fn(&Option<Location>) -> bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let defined: HashSet<char> = def.pieces.iter().map(|p| p.letter).collect();
+    for spec in KEYS {
+        let setting = def.setting(spec.name);
+        if !in_section(&setting.location) {
+            continue;
+        }
+        let Some(location) = &setting.location else { continue };
+        let letters: Vec<char> = match (&setting.value, spec.ty) {
+            (Value::Pieces(l), _) => l.clone(),
+            (Value::PieceMap(pairs), _) => pairs.iter().flat_map(|(a, b)| [Some(*a), *b]).flatten().collect(),
+            (Value::PieceCounts(pairs), ValueType::PieceCounts) if !spec.name.starts_with("pieceValue") => {
+                pairs.iter().map(|(l, _)| *l).collect()
+            }
+            _ => continue,
+        };
+        for letter in letters {
+            if letter == '*' || defined.contains(&letter) {
+                continue;
+            }
+            let text = location.text();
+            let at = text
+                .char_indices()
+                .find(|(_, c)| c.to_ascii_lowercase() == letter)
+                .map_or(0, |(i, _)| i);
+            diagnostics.push(
+                Diagnostic::error(format!("`{}` names the piece `{letter}`, which this variant does not define", spec.name))
+                    .at(&location.sub(at, at + 1))
+                    .with_label("define it with a piece key, e.g. `queen = q` or `customPiece1 = a:mWcF`"),
+            );
+        }
+    }
+}
+
+fn check_regions(
+    def: &Definition,
+    board: &Board,
+    in_section: &dyn Fn(&Option<Location>) -> bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for spec in KEYS {
+        let setting = def.setting(spec.name);
+        let (Value::Region(region), Some(location)) = (&setting.value, &setting.location) else {
+            continue;
+        };
+        if !in_section(&setting.location) {
+            continue;
+        }
+        for (_, start, end) in region.outside(board) {
+            diagnostics.push(
+                Diagnostic::error(format!(
+                    "`{}` names `{}`, outside the {} × {} board",
+                    spec.name,
+                    &location.text()[*start..*end],
+                    board.files,
+                    board.ranks
+                ))
+                .at(&location.sub(*start, *end))
+                .with_label("squares, files and ranks must lie on the board (see `maxFile` and `maxRank`)"),
+            );
+        }
+    }
+}
+
+/// Checks the seat keys; false when they are too broken to read a position.
+fn check_seats(
+    def: &Definition,
+    in_section: &dyn Fn(&Option<Location>) -> bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
+    let players = def.players();
+    let mut ok = true;
+    let mut report = |key: &str, message: String, label: &str| {
+        let setting = def.setting(key);
+        let mut d = Diagnostic::error(message).with_label(label.to_string());
+        if let Some(l) = &setting.location {
+            d = d.at(l);
+        } else if let Some(l) = &def.location {
+            d = d.at(l);
+        }
+        if in_section(&setting.location) || setting.location.is_none() {
+            diagnostics.push(d);
+        }
+        ok = false;
+    };
+    if !(2..=8).contains(&players) {
+        report("players", format!("a variant has 2 to 8 players, not {players}"), "set `players` between 2 and 8");
+        return false;
+    }
+    for key in ["seatNames", "seatLetters", "seatForward"] {
+        let n = def.names(key).len();
+        if n != players {
+            report(
+                key,
+                format!("`{key}` lists {n} seats, but `players` is {players}"),
+                "give one entry per seat, in turn order",
+            );
+        }
+    }
+    let letters = def.names("seatLetters");
+    let mut seen = HashSet::new();
+    for l in letters {
+        let mut chars = l.chars();
+        let valid = matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_lowercase() && c != 'x' && c != 'd');
+        if !valid || !seen.insert(l.clone()) {
+            report(
+                "seatLetters",
+                format!("`{l}` is not a usable seat letter"),
+                "each seat needs its own lower-case letter other than `x` (hole) and `d` (dead)",
+            );
+        }
+    }
+    for d in def.names("seatForward") {
+        if !matches!(d.as_str(), "north" | "east" | "south" | "west") {
+            report(
+                "seatForward",
+                format!("`{d}` is not a direction"),
+                "use north, east, south or west",
+            );
+        }
+    }
+    if let Value::Teams(teams) = def.value("teams") {
+        let names = def.names("seatNames");
+        let mut used = HashSet::new();
+        for member in teams.iter().flatten() {
+            if !names.contains(member) {
+                report("teams", format!("`{member}` in `teams` is not a seat name"), "use names from `seatNames`");
+            } else if !used.insert(member.clone()) {
+                report("teams", format!("`{member}` is in more than one team"), "each seat plays in one team");
+            }
+        }
+    }
+    if let Value::Ints(scores) = def.value("checkScores")
+        && !scores.is_empty()
+        && scores.len() != 4
+    {
+        report(
+            "checkScores",
+            format!("`checkScores` needs 4 numbers, found {}", scores.len()),
+            "double check without and with a queen, then triple check without and with a queen",
+        );
+    }
+    ok
+}
+
+fn check_start_position(def: &Definition, board: &Board, section: &RawSection, diagnostics: &mut Vec<Diagnostic>) {
+    let setting = def.setting("startFen");
+    let Value::Text(fen) = &setting.value else { return };
+    let location = setting.location.clone();
+    let error = |message: String, start: usize, end: usize, label: &str| {
+        let d = Diagnostic::error(message).with_label(label.to_string());
+        match &location {
+            Some(l) => d.at(&l.sub(start, end)),
+            None => d.at(&section.name_location),
+        }
+    };
+    let seat_letters = def.seat_letters();
+    let setup: Setup = match if def.players() > 2 {
+        parse_fen4(fen, &seat_letters)
+    } else {
+        parse_fen(fen)
+    } {
+        Ok(setup) => setup,
+        Err(e) => {
+            diagnostics.push(error(
+                format!("invalid `startFen`: {}", e.message),
+                e.start,
+                e.end,
+                "see docs/variant-format.md for the FEN forms",
+            ));
+            return;
+        }
+    };
+    if setup.files != board.files || setup.ranks != board.ranks {
+        diagnostics.push(error(
+            format!(
+                "`startFen` describes a {} × {} board, but the variant's board is {} × {}",
+                setup.files, setup.ranks, board.files, board.ranks
+            ),
+            0,
+            fen.find(' ').unwrap_or(fen.len()),
+            "make `maxFile` and `maxRank` match the FEN",
+        ));
+        return;
+    }
+    for (square, piece) in &setup.pieces {
+        if def.piece(piece.letter).is_none() {
+            diagnostics.push(error(
+                format!("the piece letter `{}` in `startFen` is not defined in this variant", piece.letter),
+                piece.offset,
+                piece.offset + 1,
+                "define it with a piece key, or fix the FEN",
+            ));
+        } else if board.holes.contains(*square) {
+            diagnostics.push(error(
+                format!("`startFen` puts a piece on {square}, which is a hole"),
+                piece.offset,
+                piece.offset + 1,
+                "holes can never be occupied",
+            ));
+        }
+    }
+    check_kings(def, &setup, &seat_letters, &error, diagnostics);
+}
+
+fn check_kings(
+    def: &Definition,
+    setup: &Setup,
+    seat_letters: &[char],
+    error: &dyn Fn(String, usize, usize, &str) -> Diagnostic,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let Some(king) = def.pieces.iter().find(|p| p.key == "king") else {
+        return;
+    };
+    if !def.bool("checking") || def.bool("extinctionPseudoRoyal") {
+        return;
+    }
+    let names = def.names("seatNames");
+    for seat in 0..def.players() {
+        let kings = setup
+            .pieces
+            .iter()
+            .filter(|(_, p)| p.letter == king.letter && p.seat == Some(seat) && !p.dead)
+            .count();
+        if kings == 0 {
+            let name = names.get(seat).cloned().unwrap_or_else(|| seat.to_string());
+            let letter = seat_letters.get(seat).copied().unwrap_or('?');
+            diagnostics.push(error(
+                format!("{name} has no king (`{}`) in `startFen`, but checks are on", king.letter),
+                0,
+                0,
+                &format!("give seat `{letter}` a king, or set `checking = false`"),
+            ));
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! Fairy-Stockfish FEN: reading the board and fields into a [`Setup`].
+//!
+//! A `Setup` is whatever the FEN says, checked only for form: piece letters
+//! are not yet matched against a variant (that is the definition's job), and
+//! no legality is judged.
+
+use crate::board::{MAX_FILES, MAX_RANKS, Square};
+
+/// A piece as a FEN writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FenPiece {
+    /// The piece letter, lower case.
+    pub letter: char,
+    /// The seat owning it, as an index in turn order (0 = White / first
+    /// seat); `None` for a dead piece whose former owner is not written.
+    pub seat: Option<usize>,
+    /// A dead (grey) piece of an eliminated player (FEN4 `dP`, `drP`).
+    pub dead: bool,
+    /// Written with `+` (or `~`): a promoted piece.
+    pub promoted: bool,
+    /// Byte offset of the piece in the FEN text.
+    pub offset: usize,
+}
+
+/// What a FEN describes, before any check against a variant.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// Pieces on squares.
+    pub pieces: Vec<(Square, FenPiece)>,
+    /// Squares marked as walls or holes (`*` in a FEN, `x` in a FEN4).
+    pub blocked: Vec<Square>,
+    /// Number of files the board part describes.
+    pub files: u8,
+    /// Number of ranks the board part describes.
+    pub ranks: u8,
+    /// The seat to move.
+    pub to_move: usize,
+    /// Whether the FEN has a pocket (pieces in hand).
+    pub has_pocket: bool,
+}
+
+/// A FEN that cannot be read: the message and the byte range of the FEN text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct FenError {
+    /// What is wrong.
+    pub message: String,
+    /// Byte offset of the wrong part.
+    pub start: usize,
+    /// Byte offset one past it.
+    pub end: usize,
+}
+
+fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
+    FenError {
+        message: message.into(),
+        start,
+        end,
+    }
+}
+
+/// Reads a two-player Fairy-Stockfish FEN.
+pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
+    let board_end = text.find(' ').unwrap_or(text.len());
+    let mut board_text = &text[..board_end];
+    let mut setup = Setup::default();
+    if let Some(open) = board_text.find('[') {
+        if !board_text.ends_with(']') {
+            return Err(error("the pocket `[` is not closed with `]`", open, board_end));
+        }
+        setup.has_pocket = true;
+        board_text = &board_text[..open];
+    }
+    let rows: Vec<&str> = board_text.split('/').collect();
+    let mut rows_with_offsets = Vec::new();
+    let mut offset = 0;
+    for row in &rows {
+        rows_with_offsets.push((*row, offset));
+        offset += row.len() + 1;
+    }
+    let mut parsed_rows = Vec::new();
+    for (row, start) in &rows_with_offsets {
+        parsed_rows.push(parse_row(row, *start)?);
+    }
+    // A pocket may also be written as an extra row after the last rank.
+    let widths: Vec<u8> = parsed_rows.iter().map(|r| r.0).collect();
+    let width = widths.first().copied().unwrap_or(0);
+    if parsed_rows.len() > 1
+        && widths[..widths.len() - 1].iter().all(|w| *w == width)
+        && widths[widths.len() - 1] != width
+        && rows_with_offsets
+            .last()
+            .is_some_and(|(row, _)| row.chars().all(|c| c.is_ascii_alphabetic() || c == '~' || c == '+'))
+    {
+        setup.has_pocket = true;
+        parsed_rows.pop();
+        rows_with_offsets.pop();
+    }
+    if parsed_rows.len() > MAX_RANKS as usize {
+        return Err(error(
+            format!("the board has {} ranks; at most {MAX_RANKS} are allowed", parsed_rows.len()),
+            0,
+            board_end,
+        ));
+    }
+    for (i, ((w, _, _), (row, start))) in parsed_rows.iter().zip(&rows_with_offsets).enumerate() {
+        if *w != width {
+            return Err(error(
+                format!(
+                    "rank {} of the FEN has {w} squares, but the first has {width}",
+                    parsed_rows.len() - i
+                ),
+                *start,
+                start + row.len(),
+            ));
+        }
+    }
+    if width == 0 || width > MAX_FILES {
+        return Err(error(
+            format!("the board has {width} files; 1 to {MAX_FILES} are allowed"),
+            0,
+            board_end,
+        ));
+    }
+    setup.files = width;
+    setup.ranks = parsed_rows.len() as u8;
+    for (i, (_, pieces, blocked)) in parsed_rows.into_iter().enumerate() {
+        let rank = setup.ranks - 1 - i as u8;
+        for (file, piece) in pieces {
+            setup.pieces.push((Square::new(file, rank), piece));
+        }
+        for file in blocked {
+            setup.blocked.push(Square::new(file, rank));
+        }
+    }
+    let mut fields = text[board_end..].split(' ').filter(|f| !f.is_empty());
+    if let Some(side) = fields.next() {
+        let start = text[board_end..].find(side).map_or(board_end, |i| board_end + i);
+        setup.to_move = match side {
+            "w" => 0,
+            "b" => 1,
+            _ => {
+                return Err(error(
+                    format!("the side to move must be `w` or `b`, not `{side}`"),
+                    start,
+                    start + side.len(),
+                ));
+            }
+        };
+    }
+    Ok(setup)
+}
+
+type Row = (u8, Vec<(u8, FenPiece)>, Vec<u8>);
+
+fn parse_row(row: &str, start: usize) -> Result<Row, FenError> {
+    let mut file: u32 = 0;
+    let mut pieces = Vec::new();
+    let mut blocked = Vec::new();
+    let mut promoted = false;
+    let bytes = row.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i] as char;
+        if c.is_ascii_digit() {
+            let mut j = i;
+            while j < bytes.len() && bytes[j].is_ascii_digit() {
+                j += 1;
+            }
+            let n: u32 = row[i..j].parse().unwrap_or(u32::MAX);
+            if n == 0 || n > MAX_FILES as u32 {
+                return Err(error(
+                    format!("`{}` is not a count of empty squares (1 to {MAX_FILES})", &row[i..j]),
+                    start + i,
+                    start + j,
+                ));
+            }
+            file += n;
+            i = j;
+            continue;
+        }
+        match c {
+            '+' => promoted = true,
+            '~' => {
+                if let Some((_, p)) = pieces.last_mut() {
+                    let p: &mut FenPiece = p;
+                    p.promoted = true;
+                }
+            }
+            '*' => {
+                blocked.push(file.min(255) as u8);
+                file += 1;
+            }
+            c if c.is_ascii_alphabetic() => {
+                pieces.push((
+                    file.min(255) as u8,
+                    FenPiece {
+                        letter: c.to_ascii_lowercase(),
+                        seat: Some(usize::from(c.is_ascii_lowercase())),
+                        dead: false,
+                        promoted,
+                        offset: start + i,
+                    },
+                ));
+                promoted = false;
+                file += 1;
+            }
+            _ => {
+                return Err(error(
+                    format!("`{c}` is not a piece letter, a digit, `+`, `~` or `*`"),
+                    start + i,
+                    start + i + c.len_utf8(),
+                ));
+            }
+        }
+        i += 1;
+    }
+    if file > MAX_FILES as u32 {
+        return Err(error(
+            format!("this rank has {file} squares; at most {MAX_FILES} are allowed"),
+            start,
+            start + row.len(),
+        ));
+    }
+    Ok((file as u8, pieces, blocked))
+}
