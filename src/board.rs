@@ -40,7 +40,7 @@ impl Square {
         }
         let rank: u8 = digits.parse().ok()?;
         let file = file as u8 - b'a';
-        (rank >= 1 && rank <= MAX_RANKS && file < MAX_FILES).then(|| Square::new(file, rank - 1))
+        ((1..=MAX_RANKS).contains(&rank) && file < MAX_FILES).then(|| Square::new(file, rank - 1))
     }
 
     /// The index of the square in a [`SquareSet`].
@@ -196,7 +196,10 @@ impl Region {
     }
 
     /// The parts that name squares outside the board's rectangle.
-    pub fn outside<'a>(&'a self, board: &'a Board) -> impl Iterator<Item = &'a (RegionPart, usize, usize)> {
+    pub fn outside<'a>(
+        &'a self,
+        board: &'a Board,
+    ) -> impl Iterator<Item = &'a (RegionPart, usize, usize)> {
         self.parts.iter().filter(move |(p, _, _)| match *p {
             RegionPart::Square(s) => !board.in_rectangle(s),
             RegionPart::File(f) => f >= board.files,
@@ -221,7 +224,9 @@ fn part_contains(part: RegionPart, s: Square) -> bool {
 fn parse_part(token: &str) -> Option<RegionPart> {
     if let Some(rank) = token.strip_prefix('*') {
         let rank: u8 = rank.parse().ok()?;
-        return (1..=MAX_RANKS).contains(&rank).then_some(RegionPart::Rank(rank - 1));
+        return (1..=MAX_RANKS)
+            .contains(&rank)
+            .then_some(RegionPart::Rank(rank - 1));
     }
     if let Some(file) = token.strip_suffix('*') {
         let mut chars = file.chars();

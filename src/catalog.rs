@@ -13,30 +13,144 @@ use crate::source::SourceFile;
 pub const SHIPPED: &[(&str, &str)] = &[
     ("chess.ini", include_str!("../variants/chess.ini")),
     ("tetrarchy.ini", include_str!("../variants/tetrarchy.ini")),
-    ("tetrion-prime.ini", include_str!("../variants/tetrion-prime.ini")),
-    ("four-player-chess.ini", include_str!("../variants/four-player-chess.ini")),
-    ("ajedrez-para-cuatro.ini", include_str!("../variants/ajedrez-para-cuatro.ini")),
+    (
+        "tetrion-prime.ini",
+        include_str!("../variants/tetrion-prime.ini"),
+    ),
+    (
+        "four-player-chess.ini",
+        include_str!("../variants/four-player-chess.ini"),
+    ),
+    (
+        "ajedrez-para-cuatro.ini",
+        include_str!("../variants/ajedrez-para-cuatro.ini"),
+    ),
 ];
 
 /// Fairy-Stockfish's built-in variants (defined in its C++ code). A section
 /// inheriting from one tetrarch does not ship is reported as unsupported.
 pub const FSF_BUILTINS: &[&str] = &[
-    "3check", "5check", "ai-wok", "almost", "amazon", "amazons", "antichess", "armageddon", "asean",
-    "ataxx", "atomar", "atomic", "berolina", "breakthrough", "bughouse", "cambodian", "capablanca",
-    "capahouse", "caparandom", "centaur", "chancellor", "chaturanga", "checkshogi", "chess", "chessgi",
-    "chigorin", "clobber", "clobber10", "codrus", "coregal", "courier", "crazyhouse", "dobutsu", "dragon",
-    "duck", "embassy", "euroshogi", "extinction", "fairy", "fischerandom", "flipello", "flipello10",
-    "flipersi", "fox-and-hounds", "gardner", "georgian", "giveaway", "gorogoro", "gothic", "grand",
-    "grasshopper", "gustav3", "hoppelpoppel", "horde", "isolation", "isolation7x7", "janggi",
-    "janggicasual", "janggimodern", "janggitraditional", "janus", "jesonmor", "joust", "judkins",
-    "karouk", "kinglet", "kingofthehill", "knightmate", "koedem", "kyotoshogi", "legan", "loop",
-    "losalamos", "losers", "makpong", "makruk", "manchu", "micro", "mini", "minishogi", "minixiangqi",
-    "misere", "modern", "newzealand", "nightrider", "nocastle", "nocheckatomic", "normal",
-    "okisakishogi", "omicron", "opulent", "paradigm", "pawnback", "pawnsideways", "perfect",
-    "petrified", "placement", "pocketknight", "raazuvaa", "racingkings", "seirawan", "shako", "shatar",
-    "shatranj", "shogi", "shoshogi", "shouse", "sittuyin", "snailtrail", "sortofalmost", "spartan",
-    "suicide", "supply", "tencubed", "threekings", "torishogi", "torpedo", "troitzky", "wolf",
-    "xiangqi", "yarishogi",
+    "3check",
+    "5check",
+    "ai-wok",
+    "almost",
+    "amazon",
+    "amazons",
+    "antichess",
+    "armageddon",
+    "asean",
+    "ataxx",
+    "atomar",
+    "atomic",
+    "berolina",
+    "breakthrough",
+    "bughouse",
+    "cambodian",
+    "capablanca",
+    "capahouse",
+    "caparandom",
+    "centaur",
+    "chancellor",
+    "chaturanga",
+    "checkshogi",
+    "chess",
+    "chessgi",
+    "chigorin",
+    "clobber",
+    "clobber10",
+    "codrus",
+    "coregal",
+    "courier",
+    "crazyhouse",
+    "dobutsu",
+    "dragon",
+    "duck",
+    "embassy",
+    "euroshogi",
+    "extinction",
+    "fairy",
+    "fischerandom",
+    "flipello",
+    "flipello10",
+    "flipersi",
+    "fox-and-hounds",
+    "gardner",
+    "georgian",
+    "giveaway",
+    "gorogoro",
+    "gothic",
+    "grand",
+    "grasshopper",
+    "gustav3",
+    "hoppelpoppel",
+    "horde",
+    "isolation",
+    "isolation7x7",
+    "janggi",
+    "janggicasual",
+    "janggimodern",
+    "janggitraditional",
+    "janus",
+    "jesonmor",
+    "joust",
+    "judkins",
+    "karouk",
+    "kinglet",
+    "kingofthehill",
+    "knightmate",
+    "koedem",
+    "kyotoshogi",
+    "legan",
+    "loop",
+    "losalamos",
+    "losers",
+    "makpong",
+    "makruk",
+    "manchu",
+    "micro",
+    "mini",
+    "minishogi",
+    "minixiangqi",
+    "misere",
+    "modern",
+    "newzealand",
+    "nightrider",
+    "nocastle",
+    "nocheckatomic",
+    "normal",
+    "okisakishogi",
+    "omicron",
+    "opulent",
+    "paradigm",
+    "pawnback",
+    "pawnsideways",
+    "perfect",
+    "petrified",
+    "placement",
+    "pocketknight",
+    "raazuvaa",
+    "racingkings",
+    "seirawan",
+    "shako",
+    "shatar",
+    "shatranj",
+    "shogi",
+    "shoshogi",
+    "shouse",
+    "sittuyin",
+    "snailtrail",
+    "sortofalmost",
+    "spartan",
+    "suicide",
+    "supply",
+    "tencubed",
+    "threekings",
+    "torishogi",
+    "torpedo",
+    "troitzky",
+    "wolf",
+    "xiangqi",
+    "yarishogi",
 ];
 
 /// What loading one section produced.
@@ -123,12 +237,20 @@ impl Catalog {
     }
 
     /// The definition a section starts from: its parent's, or the template.
-    fn base_for(&self, raw: &RawFile, index: usize, diagnostics: &mut Vec<Diagnostic>) -> Definition {
+    fn base_for(
+        &self,
+        raw: &RawFile,
+        index: usize,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Definition {
         let section = &raw.sections[index];
         let Some(parent) = &section.parent else {
             return Definition::template(&section.name);
         };
-        let location = section.parent_location.as_ref().unwrap_or(&section.name_location);
+        let location = section
+            .parent_location
+            .as_ref()
+            .unwrap_or(&section.name_location);
         if let Some(def) = self.definitions.get(parent) {
             return def.clone();
         }
@@ -153,9 +275,11 @@ impl Catalog {
                     .with_label("a variant cannot be its own ancestor"),
                 None => {
                     let (line, _) = later.name_location.line_col();
-                    Diagnostic::error(format!("the parent `{parent}` is defined later, on line {line}"))
-                        .at(location)
-                        .with_label("a parent must come before the sections that inherit from it")
+                    Diagnostic::error(format!(
+                        "the parent `{parent}` is defined later, on line {line}"
+                    ))
+                    .at(location)
+                    .with_label("a parent must come before the sections that inherit from it")
                 }
             },
             None => {

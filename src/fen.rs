@@ -66,7 +66,11 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
     let mut setup = Setup::default();
     if let Some(open) = board_text.find('[') {
         if !board_text.ends_with(']') {
-            return Err(error("the pocket `[` is not closed with `]`", open, board_end));
+            return Err(error(
+                "the pocket `[` is not closed with `]`",
+                open,
+                board_end,
+            ));
         }
         setup.has_pocket = true;
         board_text = &board_text[..open];
@@ -88,9 +92,10 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
     if parsed_rows.len() > 1
         && widths[..widths.len() - 1].iter().all(|w| *w == width)
         && widths[widths.len() - 1] != width
-        && rows_with_offsets
-            .last()
-            .is_some_and(|(row, _)| row.chars().all(|c| c.is_ascii_alphabetic() || c == '~' || c == '+'))
+        && rows_with_offsets.last().is_some_and(|(row, _)| {
+            row.chars()
+                .all(|c| c.is_ascii_alphabetic() || c == '~' || c == '+')
+        })
     {
         setup.has_pocket = true;
         parsed_rows.pop();
@@ -98,7 +103,10 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
     }
     if parsed_rows.len() > MAX_RANKS as usize {
         return Err(error(
-            format!("the board has {} ranks; at most {MAX_RANKS} are allowed", parsed_rows.len()),
+            format!(
+                "the board has {} ranks; at most {MAX_RANKS} are allowed",
+                parsed_rows.len()
+            ),
             0,
             board_end,
         ));
@@ -135,7 +143,9 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
     }
     let mut fields = text[board_end..].split(' ').filter(|f| !f.is_empty());
     if let Some(side) = fields.next() {
-        let start = text[board_end..].find(side).map_or(board_end, |i| board_end + i);
+        let start = text[board_end..]
+            .find(side)
+            .map_or(board_end, |i| board_end + i);
         setup.to_move = match side {
             "w" => 0,
             "b" => 1,
@@ -170,7 +180,10 @@ fn parse_row(row: &str, start: usize) -> Result<Row, FenError> {
             let n: u32 = row[i..j].parse().unwrap_or(u32::MAX);
             if n == 0 || n > MAX_FILES as u32 {
                 return Err(error(
-                    format!("`{}` is not a count of empty squares (1 to {MAX_FILES})", &row[i..j]),
+                    format!(
+                        "`{}` is not a count of empty squares (1 to {MAX_FILES})",
+                        &row[i..j]
+                    ),
                     start + i,
                     start + j,
                 ));

@@ -78,7 +78,10 @@ pub fn parse_fen4(text: &str, seat_letters: &[char]) -> Result<Setup, FenError> 
     let (clock, clock_at) = fields[5];
     if clock.parse::<u32>().is_err() {
         return Err(error(
-            format!("the {} field must be a whole number, not `{clock}`", FIELDS[5]),
+            format!(
+                "the {} field must be a whole number, not `{clock}`",
+                FIELDS[5]
+            ),
             clock_at,
             clock_at + clock.len(),
         ));
@@ -103,7 +106,10 @@ fn parse_board(board: &str, at: usize, seat_letters: &[char]) -> Result<Setup, F
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() > MAX_RANKS as usize {
         return Err(error(
-            format!("the board has {} ranks; at most {MAX_RANKS} are allowed", rows.len()),
+            format!(
+                "the board has {} ranks; at most {MAX_RANKS} are allowed",
+                rows.len()
+            ),
             at,
             at + board.len(),
         ));
@@ -152,7 +158,10 @@ fn parse_board(board: &str, at: usize, seat_letters: &[char]) -> Result<Setup, F
             None => width = Some(file),
             Some(w) if w != file => {
                 return Err(error(
-                    format!("rank {} of the FEN4 has {file} squares, but the first has {w}", rank + 1),
+                    format!(
+                        "rank {} of the FEN4 has {file} squares, but the first has {w}",
+                        rank + 1
+                    ),
                     row_at,
                     row_at + row.len(),
                 ));
@@ -169,7 +178,9 @@ fn parse_board(board: &str, at: usize, seat_letters: &[char]) -> Result<Setup, F
 fn parse_piece(item: &str, offset: usize, seat_letters: &[char]) -> Option<FenPiece> {
     let chars: Vec<char> = item.chars().collect();
     let (dead, rest) = match chars.as_slice() {
-        ['d', rest @ ..] if rest.len() == 1 || (rest.len() == 2 && seat_letters.contains(&rest[0])) => {
+        ['d', rest @ ..]
+            if rest.len() == 1 || (rest.len() == 2 && seat_letters.contains(&rest[0])) =>
+        {
             (true, rest)
         }
         rest => (false, rest),

@@ -68,14 +68,24 @@ pub fn parse_file(source: &Arc<SourceFile>) -> RawFile {
         diagnostics: Vec::new(),
     };
     let mut offset = 0;
+    let mut after_broken_header = false;
     for raw_line in source.text.split('\n') {
-        parse_line(&mut file, raw_line, offset);
+        let sections = file.sections.len();
+        let errors = file.diagnostics.len();
+        parse_line(&mut file, raw_line, offset, after_broken_header);
+        if file.sections.len() > sections {
+            after_broken_header = false;
+        } else if file.diagnostics.len() > errors && raw_line.trim_start().starts_with('[') {
+            after_broken_header = true;
+        }
         offset += raw_line.len() + 1;
     }
     file
 }
 
-fn parse_line(file: &mut RawFile, line: &str, offset: usize) {
+/// Parses one line; `after_broken_header` silences complaints about entries
+/// whose section header was itself unreadable.
+fn parse_line(file: &mut RawFile, line: &str, offset: usize, after_broken_header: bool) {
     match IniParser::parse(Rule::line, line) {
         Ok(mut pairs) => {
             let Some(line_pair) = pairs.next() else {
@@ -84,7 +94,7 @@ fn parse_line(file: &mut RawFile, line: &str, offset: usize) {
             for pair in line_pair.into_inner() {
                 match pair.as_rule() {
                     Rule::section => parse_section(file, pair, offset),
-                    Rule::entry => parse_entry(file, pair, offset),
+                    Rule::entry => parse_entry(file, pair, offset, after_broken_header),
                     _ => {}
                 }
             }
@@ -151,7 +161,7 @@ fn parse_section(file: &mut RawFile, pair: Pair<'_, Rule>, offset: usize) {
     }
 }
 
-fn parse_entry(file: &mut RawFile, pair: Pair<'_, Rule>, offset: usize) {
+fn parse_entry(file: &mut RawFile, pair: Pair<'_, Rule>, offset: usize, after_broken_header: bool) {
     let mut key = None;
     let mut value = None;
     for inner in pair.into_inner() {
@@ -180,7 +190,7 @@ fn parse_entry(file: &mut RawFile, pair: Pair<'_, Rule>, offset: usize) {
                 "trailing whitespace after the value of `{key}` is ignored"
             ))
             .at(&blanks)
-            .with_label("Fairy-Stockfish keeps these blanks and may read the value differently"),
+            .with_label("Fairy-Stockfish keeps these blanks (it reads `true ` as false)"),
         );
     }
     let entry = RawEntry {
@@ -191,6 +201,7 @@ fn parse_entry(file: &mut RawFile, pair: Pair<'_, Rule>, offset: usize) {
     };
     match file.sections.last_mut() {
         Some(section) => section.entries.push(entry),
+        None if after_broken_header => {}
         None => file.diagnostics.push(
             Diagnostic::error(format!("`{}` stands before any section header", entry.key))
                 .at(&entry.key_location)

@@ -31,7 +31,8 @@ fn fsf_config(betza: &str, config: &str) -> String {
 
 #[test]
 fn every_fsf_row_matches_or_is_a_documented_difference() {
-    let table = std::fs::read_to_string(shared("reference/betza/fsf-betza.tsv")).expect("fsf-betza.tsv");
+    let table =
+        std::fs::read_to_string(shared("reference/betza/fsf-betza.tsv")).expect("fsf-betza.tsv");
     let mut rows = 0;
     let mut mismatches = Vec::new();
     for line in table.lines().filter(|l| !l.trim().is_empty()) {
@@ -50,7 +51,10 @@ fn every_fsf_row_matches_or_is_a_documented_difference() {
             }
         }
         if DELIBERATE.contains(&betza) {
-            assert!(differs, "{betza} was expected to differ from Fairy-Stockfish");
+            assert!(
+                differs,
+                "{betza} was expected to differ from Fairy-Stockfish"
+            );
             let parsed = Betza::parse(betza).expect("valid");
             assert!(
                 !parsed.fsf_differences().is_empty(),
@@ -58,9 +62,26 @@ fn every_fsf_row_matches_or_is_a_documented_difference() {
             );
         }
     }
-    assert!(rows >= 145, "the table has at least 145 Betza strings, read {rows}");
-    assert!(mismatches.is_empty(), "{} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
+    assert!(
+        rows >= 145,
+        "the table has at least 145 Betza strings, read {rows}"
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
 }
+
+/// One hand-worked case: Betza, board size, square, enemy squares, destinations.
+type Case = (
+    &'static str,
+    u8,
+    &'static str,
+    Box<dyn Fn(Square) -> bool>,
+    &'static str,
+);
 
 /// XBetza beyond Fairy-Stockfish; every expected set was worked out by hand
 /// on the board described by the case.
@@ -68,10 +89,12 @@ fn every_fsf_row_matches_or_is_a_documented_difference() {
 fn xbetza_beyond_fairy_stockfish() {
     let none = |_: Square| false;
     let d4 = sq("d4");
-    let full = |s: Square| s != d4;
-    let ring = |s: Square| s != d4 && (s.file as i32 - 3).abs() <= 1 && (s.rank as i32 - 3).abs() <= 1;
+    let full = move |s: Square| s != d4;
+    let ring = move |s: Square| {
+        s != d4 && (s.file as i32 - 3).abs() <= 1 && (s.rank as i32 - 3).abs() <= 1
+    };
     let only = |names: &'static [&'static str]| move |s: Square| names.iter().any(|n| sq(n) == s);
-    let cases: Vec<(&str, u8, &str, Box<dyn Fn(Square) -> bool>, &str)> = vec![
+    let cases: Vec<Case> = vec![
         // Riders of any atom.
         ("AA", 8, "d4", Box::new(none), "b2,b6,f2,f6,h8"),
         ("DD", 8, "d4", Box::new(none), "b4,d2,d6,d8,f4,h4"),
@@ -79,10 +102,28 @@ fn xbetza_beyond_fairy_stockfish() {
         ("cZZ", 8, "d4", Box::new(full), "a2,a6,b1,b7,f1,f7,g2,g6"),
         ("DD", 8, "d4", Box::new(only(&["d6"])), "b4,d2,d6,f4,h4"),
         // Multi-digit and limited ranges.
-        ("R10", 16, "a1", Box::new(none), "a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,b1,c1,d1,e1,f1,g1,h1,i1,j1,k1"),
-        ("R12", 8, "d4", Box::new(none), "a4,b4,c4,d1,d2,d3,d5,d6,d7,d8,e4,f4,g4,h4"),
+        (
+            "R10",
+            16,
+            "a1",
+            Box::new(none),
+            "a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,b1,c1,d1,e1,f1,g1,h1,i1,j1,k1",
+        ),
+        (
+            "R12",
+            8,
+            "d4",
+            Box::new(none),
+            "a4,b4,c4,d1,d2,d3,d5,d6,d7,d8,e4,f4,g4,h4",
+        ),
         ("NN2", 8, "d2", Box::new(none), "b1,b3,b6,c4,e4,f1,f3,f6,h4"),
-        ("mQ3", 8, "d4", Box::new(none), "a1,a4,a7,b2,b4,b6,c3,c4,c5,d1,d2,d3,d5,d6,d7,e3,e4,e5,f2,f4,f6,g1,g4,g7"),
+        (
+            "mQ3",
+            8,
+            "d4",
+            Box::new(none),
+            "a1,a4,a7,b2,b4,b6,c3,c4,c5,d1,d2,d3,d5,d6,d7,e3,e4,e5,f2,f4,f6,g1,g4,g7",
+        ),
         // Hoppers along any atom's lines.
         ("pN", 8, "d4", Box::new(full), "b8,f8,h2,h6"),
         ("pN", 8, "d4", Box::new(none), ""),
@@ -95,10 +136,22 @@ fn xbetza_beyond_fairy_stockfish() {
         ("nC", 8, "d4", Box::new(only(&["d5"])), "a3,a5,c1,e1,g3,g5"),
         ("nH", 8, "d4", Box::new(only(&["d5"])), "a4,d1,g4"),
         ("nG", 8, "d4", Box::new(only(&["e5"])), "a1,a7,g1"),
-        ("nNN", 8, "d4", Box::new(only(&["d5"])), "b3,b5,c2,e2,f3,f5,h2,h6"),
+        (
+            "nNN",
+            8,
+            "d4",
+            Box::new(only(&["d5"])),
+            "b3,b5,c2,e2,f3,f5,h2,h6",
+        ),
         // Jumping: a leap over an occupied square, a ride skipping its first square.
         ("jD", 8, "d4", Box::new(only(&["d5"])), "d6"),
-        ("jR", 8, "d4", Box::new(none), "a4,b4,d1,d2,d6,d7,d8,f4,g4,h4"),
+        (
+            "jR",
+            8,
+            "d4",
+            Box::new(none),
+            "a4,b4,d1,d2,d6,d7,d8,f4,g4,h4",
+        ),
         // Arbitrary leaps.
         ("(3,4)", 8, "d4", Box::new(none), "a8,g8,h1,h7"),
         ("(1,5)", 8, "a1", Box::new(none), "b6,f2"),
@@ -106,7 +159,11 @@ fn xbetza_beyond_fairy_stockfish() {
     ];
     assert!(cases.len() >= 20);
     for (betza, size, from, enemy, expected) in cases {
-        assert_eq!(reach(betza, size, size, from, &*enemy), expected, "{betza} from {from}");
+        assert_eq!(
+            reach(betza, size, size, from, &*enemy),
+            expected,
+            "{betza} from {from}"
+        );
     }
 }
 
@@ -135,5 +192,10 @@ fn each_deliberate_difference_warns() {
             "{betza}: expected a warning containing {phrase:?}, got {notes:?}"
         );
     }
-    assert!(Betza::parse("fmWfceFifmnD").expect("valid").fsf_differences().is_empty());
+    assert!(
+        Betza::parse("fmWfceFifmnD")
+            .expect("valid")
+            .fsf_differences()
+            .is_empty()
+    );
 }

@@ -9,16 +9,52 @@
 use super::ast::{Atom, BetzaMove};
 use super::rules::Offset;
 
-/// The eight leaps as multipliers of (long, short), with the groups that select each.
-const LEAPS: [((i8, i8), (i8, i8), [&[u8; 2]; 7]); 8] = [
-    ((1, 0), (0, 1), [b"ff", b"vv", b"rf", b"rv", b"fh", b"rh", b"hr"]),
-    ((-1, 0), (0, -1), [b"bb", b"vv", b"lb", b"lv", b"bh", b"lh", b"hr"]),
-    ((0, -1), (1, 0), [b"rr", b"ss", b"br", b"bs", b"bh", b"rh", b"hr"]),
-    ((0, 1), (-1, 0), [b"ll", b"ss", b"fl", b"fs", b"fh", b"lh", b"hr"]),
-    ((0, 1), (1, 0), [b"rr", b"ss", b"fr", b"fs", b"fh", b"rh", b"hl"]),
-    ((0, -1), (-1, 0), [b"ll", b"ss", b"bl", b"bs", b"bh", b"lh", b"hl"]),
-    ((-1, 0), (0, 1), [b"bb", b"vv", b"rb", b"rv", b"bh", b"rh", b"hl"]),
-    ((1, 0), (0, -1), [b"ff", b"vv", b"lf", b"lv", b"fh", b"lh", b"hl"]),
+/// One leap of an atom: the forward and right components as multipliers of
+/// (long, short), and the direction groups that select it.
+type LeapPattern = ((i8, i8), (i8, i8), [&'static [u8; 2]; 7]);
+
+/// The eight leaps of an atom.
+const LEAPS: [LeapPattern; 8] = [
+    (
+        (1, 0),
+        (0, 1),
+        [b"ff", b"vv", b"rf", b"rv", b"fh", b"rh", b"hr"],
+    ),
+    (
+        (-1, 0),
+        (0, -1),
+        [b"bb", b"vv", b"lb", b"lv", b"bh", b"lh", b"hr"],
+    ),
+    (
+        (0, -1),
+        (1, 0),
+        [b"rr", b"ss", b"br", b"bs", b"bh", b"rh", b"hr"],
+    ),
+    (
+        (0, 1),
+        (-1, 0),
+        [b"ll", b"ss", b"fl", b"fs", b"fh", b"lh", b"hr"],
+    ),
+    (
+        (0, 1),
+        (1, 0),
+        [b"rr", b"ss", b"fr", b"fs", b"fh", b"rh", b"hl"],
+    ),
+    (
+        (0, -1),
+        (-1, 0),
+        [b"ll", b"ss", b"bl", b"bs", b"bh", b"lh", b"hl"],
+    ),
+    (
+        (-1, 0),
+        (0, 1),
+        [b"bb", b"vv", b"rb", b"rv", b"bh", b"rh", b"hl"],
+    ),
+    (
+        (1, 0),
+        (0, -1),
+        [b"ff", b"vv", b"lf", b"lv", b"fh", b"lh", b"hl"],
+    ),
 ];
 
 /// The distinct leaps of `atom` that the move's direction groups select.

@@ -12,7 +12,8 @@
 //! ```
 //! use tetrarch::betza::Betza;
 //! let pawn = Betza::parse("fmWfceFifmnD").unwrap();
-//! assert_eq!(pawn.rules().len(), 5);
+//! // A quiet step forward, two diagonal captures, an initial double step.
+//! assert_eq!(pawn.rules().len(), 4);
 //! ```
 
 mod ast;

@@ -77,7 +77,11 @@ impl Betza {
                 ));
                 continue;
             }
-            let digits: String = text.chars().rev().take_while(char::is_ascii_digit).collect();
+            let digits: String = text
+                .chars()
+                .rev()
+                .take_while(char::is_ascii_digit)
+                .collect();
             let doubled = m.atom_text.len() == 2;
             if doubled && !digits.is_empty() {
                 warn(format!(
@@ -163,7 +167,10 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> BetzaError {
         );
     };
     let end = at + c.len_utf8();
-    let message = if c == '(' || text[..at].ends_with('(') {
+    let unclosed = text[..at]
+        .rfind('(')
+        .is_some_and(|open| !text[open..at].contains(')'));
+    let message = if c == '(' || unclosed {
         "a custom leap must be written `(x,y)` with two numbers".to_string()
     } else if c.is_ascii_digit() {
         format!("the range `{c}` must follow an atom letter")

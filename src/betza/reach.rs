@@ -65,7 +65,8 @@ pub fn destinations<S: Copy + PartialEq>(
                     }
                 }
             }
-            (!rule.lame || all_empty) && (!rule.jumping || rule.kind != MoveKind::Leap || any_occupied)
+            (!rule.lame || all_empty)
+                && (!rule.jumping || rule.kind != MoveKind::Leap || any_occupied)
         };
         match rule.kind {
             MoveKind::Leap => {

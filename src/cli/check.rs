@@ -22,9 +22,10 @@ pub struct Summary {
 
 impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = if self.variants == 1 { "" } else { "s" };
         write!(
             f,
-            "{} variants: {} fully supported, {} with unsupported features",
+            "{} variant{plural}: {} fully supported, {} with unsupported features",
             self.variants, self.fully_supported, self.with_unsupported
         )?;
         if self.with_errors > 0 {
@@ -56,7 +57,10 @@ pub fn report(catalog: &Catalog, files: &[usize]) -> (String, Summary) {
             let unsupported = catalog
                 .get(&section.name)
                 .is_some_and(|def| !def.fully_supported())
-                || section.diagnostics.iter().any(|d| d.severity == Severity::Unsupported);
+                || section
+                    .diagnostics
+                    .iter()
+                    .any(|d| d.severity == Severity::Unsupported);
             let errors = section.has_errors() || file_errors;
             if errors {
                 summary.with_errors += 1;

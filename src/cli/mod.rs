@@ -1,6 +1,6 @@
 //! The command line: `tetrarch check`, with the exit codes of CLI.md.
 
-mod check;
+pub mod check;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -45,6 +45,8 @@ pub enum Command {
         #[arg(long = "variants", value_name = "FILE")]
         variants: Vec<PathBuf>,
     },
+    /// Print the reference of every variant-file key (Markdown).
+    Keys,
 }
 
 /// Parses the arguments, runs the command and returns its exit code.
@@ -64,5 +66,9 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> Exit {
     match cli.command {
         Command::Check { files, variants } => check::run(&variants, &files),
+        Command::Keys => {
+            print!("{}", crate::definition::keys::reference_markdown());
+            Exit::Success
+        }
     }
 }

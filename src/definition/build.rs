@@ -28,20 +28,47 @@ const BOTH_COLOURS: &[(&str, &[&str])] = &[
             "nMoveRuleTypesBlack",
         ],
     ),
-    ("promotionPawnTypes", &["promotionPawnTypesWhite", "promotionPawnTypesBlack"]),
-    ("promotionPieceTypes", &["promotionPieceTypesWhite", "promotionPieceTypesBlack"]),
-    ("enPassantTypes", &["enPassantTypesWhite", "enPassantTypesBlack"]),
-    ("castlingKingPiece", &["castlingKingPieceWhite", "castlingKingPieceBlack"]),
-    ("castlingRookPieces", &["castlingRookPiecesWhite", "castlingRookPiecesBlack"]),
-    ("castlingRookPiece", &["castlingRookPiecesWhite", "castlingRookPiecesBlack"]),
-    ("nMoveRuleTypes", &["nMoveRuleTypesWhite", "nMoveRuleTypesBlack"]),
+    (
+        "promotionPawnTypes",
+        &["promotionPawnTypesWhite", "promotionPawnTypesBlack"],
+    ),
+    (
+        "promotionPieceTypes",
+        &["promotionPieceTypesWhite", "promotionPieceTypesBlack"],
+    ),
+    (
+        "enPassantTypes",
+        &["enPassantTypesWhite", "enPassantTypesBlack"],
+    ),
+    (
+        "castlingKingPiece",
+        &["castlingKingPieceWhite", "castlingKingPieceBlack"],
+    ),
+    (
+        "castlingRookPieces",
+        &["castlingRookPiecesWhite", "castlingRookPiecesBlack"],
+    ),
+    (
+        "castlingRookPiece",
+        &["castlingRookPiecesWhite", "castlingRookPiecesBlack"],
+    ),
+    (
+        "nMoveRuleTypes",
+        &["nMoveRuleTypesWhite", "nMoveRuleTypesBlack"],
+    ),
     ("flagPiece", &["flagPieceWhite", "flagPieceBlack"]),
     ("flagRegion", &["flagRegionWhite", "flagRegionBlack"]),
     ("whiteFlag", &["flagRegionWhite"]),
     ("blackFlag", &["flagRegionBlack"]),
-    ("wallingRegion", &["wallingRegionWhite", "wallingRegionBlack"]),
+    (
+        "wallingRegion",
+        &["wallingRegionWhite", "wallingRegionBlack"],
+    ),
     ("pass", &["passWhite", "passBlack"]),
-    ("passOnStalemate", &["passOnStalemateWhite", "passOnStalemateBlack"]),
+    (
+        "passOnStalemate",
+        &["passOnStalemateWhite", "passOnStalemateBlack"],
+    ),
     ("whiteDropRegion", &["dropRegionWhite"]),
     ("blackDropRegion", &["dropRegionBlack"]),
 ];
@@ -63,9 +90,12 @@ pub fn build_definition(
         if let Some(first) = first_seen.insert(&entry.key, entry) {
             let (line, _) = first.key_location.line_col();
             diagnostics.push(
-                Diagnostic::warning(format!("`{}` is set more than once; the last value wins", entry.key))
-                    .at(&entry.key_location)
-                    .with_label(format!("first set on line {line}")),
+                Diagnostic::warning(format!(
+                    "`{}` is set more than once; the last value wins",
+                    entry.key
+                ))
+                .at(&entry.key_location)
+                .with_label(format!("first set on line {line}")),
             );
         }
     }
@@ -108,7 +138,11 @@ pub fn build_definition(
                 diagnostics.push(
                     Diagnostic::error(format!("invalid value for `{}`: {}", spec.name, e.message))
                         .at(&entry.value_location.sub(e.start, e.end))
-                        .with_label(format!("`{}` takes a {}", spec.name, spec.ty.describe())),
+                        .with_label(format!(
+                            "`{}` takes a value of type: {}",
+                            spec.name,
+                            spec.ty.describe()
+                        )),
                 );
                 continue;
             }
@@ -151,14 +185,21 @@ fn unknown_key(entry: &RawEntry) -> Diagnostic {
         .iter()
         .map(|k| k.name)
         .chain(NAMED_PIECES.iter().map(|(name, _)| *name));
-    let diagnostic = Diagnostic::error(format!("unknown key `{}`", entry.key)).at(&entry.key_location);
+    let diagnostic =
+        Diagnostic::error(format!("unknown key `{}`", entry.key)).at(&entry.key_location);
     match suggest::closest(&entry.key, candidates) {
         Some(best) => diagnostic.with_label(format!("help: did you mean `{best}`?")),
-        None => diagnostic.with_label("not a Fairy-Stockfish or tetrarch key; see docs/variant-format.md"),
+        None => diagnostic
+            .with_label("not a Fairy-Stockfish or tetrarch key; see docs/variant-format.md"),
     }
 }
 
-fn apply_piece(def: &mut Definition, entry: &RawEntry, kind: PieceKind, diagnostics: &mut Vec<Diagnostic>) {
+fn apply_piece(
+    def: &mut Definition,
+    entry: &RawEntry,
+    kind: PieceKind,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let value = entry.value.as_str();
     let Some(first) = value.chars().next() else {
         return;
@@ -168,7 +209,10 @@ fn apply_piece(def: &mut Definition, entry: &RawEntry, kind: PieceKind, diagnost
             diagnostics.push(
                 Diagnostic::error(format!("`{first}` is not a piece letter"))
                     .at(&entry.value_location.sub(0, first.len_utf8()))
-                    .with_label(format!("write a letter to define `{}`, or `-` to remove it", entry.key)),
+                    .with_label(format!(
+                        "write a letter to define `{}`, or `-` to remove it",
+                        entry.key
+                    )),
             );
         }
         def.pieces.retain(|p| p.key != entry.key);
@@ -182,9 +226,12 @@ fn apply_piece(def: &mut Definition, entry: &RawEntry, kind: PieceKind, diagnost
             PieceKind::Named(i) => NAMED_PIECES[i].1,
             PieceKind::Custom(_) => {
                 diagnostics.push(
-                    Diagnostic::error(format!("`{}` needs its moves: `{letter}:` and a Betza string", entry.key))
-                        .at(&entry.value_location)
-                        .with_label("for example `customPiece1 = a:mWcF`"),
+                    Diagnostic::error(format!(
+                        "`{}` needs its moves: `{letter}:` and a Betza string",
+                        entry.key
+                    ))
+                    .at(&entry.value_location)
+                    .with_label("for example `customPiece1 = a:mWcF`"),
                 );
                 ""
             }
@@ -200,9 +247,12 @@ fn apply_piece(def: &mut Definition, entry: &RawEntry, kind: PieceKind, diagnost
         &rest[1..]
     } else {
         diagnostics.push(
-            Diagnostic::warning(format!("`{}` has fixed moves; the Betza string after the letter is ignored", entry.key))
-                .at(&entry.value_location.sub(1, value.len()))
-                .with_label("only `king` and `customPieceN` take moves"),
+            Diagnostic::warning(format!(
+                "`{}` has fixed moves; the Betza string after the letter is ignored",
+                entry.key
+            ))
+            .at(&entry.value_location.sub(1, value.len()))
+            .with_label("only `king` and `customPieceN` take moves"),
         );
         match kind {
             PieceKind::Named(i) => NAMED_PIECES[i].1,
@@ -218,8 +268,9 @@ fn apply_piece(def: &mut Definition, entry: &RawEntry, kind: PieceKind, diagnost
             if located {
                 for note in betza.fsf_differences() {
                     diagnostics.push(
-                        Diagnostic::warning(note.message)
-                            .at(&entry.value_location.sub(betza_offset + note.start, betza_offset + note.end)),
+                        Diagnostic::warning(note.message).at(&entry
+                            .value_location
+                            .sub(betza_offset + note.start, betza_offset + note.end)),
                     );
                 }
             }
@@ -261,8 +312,14 @@ fn apply_deprecated_ranks(def: &mut Definition, ranks: &[(&'static str, Value, &
         };
         let mirrored = |r: u8| max_rank.saturating_sub(1).saturating_sub(r);
         let (white, black) = match *name {
-            "promotionRank" => (region(*rank..=max_rank.saturating_sub(1)), region(0..=mirrored(*rank))),
-            _ => (region(*rank..=*rank), region(mirrored(*rank)..=mirrored(*rank))),
+            "promotionRank" => (
+                region(*rank..=max_rank.saturating_sub(1)),
+                region(0..=mirrored(*rank)),
+            ),
+            _ => (
+                region(*rank..=*rank),
+                region(mirrored(*rank)..=mirrored(*rank)),
+            ),
         };
         let (white_key, black_key) = if *name == "promotionRank" {
             ("promotionRegionWhite", "promotionRegionBlack")

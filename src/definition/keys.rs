@@ -59,7 +59,7 @@ impl ValueType {
             ValueType::PieceMap => "piece map".into(),
             ValueType::PieceCounts => "piece counts".into(),
             ValueType::GameValue => "game value".into(),
-            ValueType::Choice(words) => words.join(" \\| "),
+            ValueType::Choice(words) => words.join(" | "),
             ValueType::CastlingRights => "castling rights".into(),
             ValueType::Names => "names".into(),
             ValueType::Teams => "teams".into(),
@@ -132,207 +132,1773 @@ use ValueType as T;
 /// [`piece_key`](super::pieces::piece_kind) and [`is_mobility_key`] recognise.
 pub const KEYS: &[KeySpec] = &[
     // Board and setup.
-    key!("maxRank", T::Rank, "8", Rules, Fsf, "Number of ranks (at most 16).", "maxRank = 10"),
-    key!("maxFile", T::File, "8", Rules, Fsf, "Number of files, as a number or the last file's letter (at most 16).", "maxFile = 10"),
-    key!("startFen", T::Fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Rules, Fsf, "The starting position: a Fairy-Stockfish FEN, or a FEN4 when `players` is more than 2.", "startFen = 8/8/8/8/8/8/8/K6k w - - 0 1"),
-    key!("chess960", T::Bool, "false", Unsupported, Fsf, "Chess960 castling (king and rooks on any file, Shredder/X-FEN rights).", "chess960 = true"),
-    key!("twoBoards", T::Bool, "false", Unsupported, Fsf, "Pieces in hand come from a second board (bughouse).", "twoBoards = true"),
-    key!("holes", T::Region, "-", Rules, Tetrarch, "Squares of the rectangle that are not part of the board: they are never entered, never crossed by a slider, and may be jumped by a leaper.", "holes = a1-c3 l1-n3 a12-c14 l12-n14"),
+    key!(
+        "maxRank",
+        T::Rank,
+        "8",
+        Rules,
+        Fsf,
+        "Number of ranks (at most 16).",
+        "maxRank = 10"
+    ),
+    key!(
+        "maxFile",
+        T::File,
+        "8",
+        Rules,
+        Fsf,
+        "Number of files, as a number or the last file's letter (at most 16).",
+        "maxFile = 10"
+    ),
+    key!(
+        "startFen",
+        T::Fen,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        Rules,
+        Fsf,
+        "The starting position: a Fairy-Stockfish FEN, or a FEN4 when `players` is more than 2.",
+        "startFen = 8/8/8/8/8/8/8/K6k w - - 0 1"
+    ),
+    key!(
+        "chess960",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Chess960 castling (king and rooks on any file, Shredder/X-FEN rights).",
+        "chess960 = true"
+    ),
+    key!(
+        "twoBoards",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Pieces in hand come from a second board (bughouse).",
+        "twoBoards = true"
+    ),
+    key!(
+        "holes",
+        T::Region,
+        "-",
+        Rules,
+        Tetrarch,
+        "Squares of the rectangle that are not part of the board: they are never entered, never crossed by a slider, and may be jumped by a leaper.",
+        "holes = a1-c3 l1-n3 a12-c14 l12-n14"
+    ),
     // Display only.
-    key!("variantTemplate", T::Choice(&["fairy", "shogi", "bughouse"]), "fairy", Display, Fsf, "Which GUI logic XBoard/WinBoard should use. No effect on rules.", "variantTemplate = shogi"),
-    key!("pieceToCharTable", T::Text, "-", Display, Fsf, "Piece images for XBoard/WinBoard. No effect on rules.", "pieceToCharTable = PNBRQ..........Kpnbrq..........k"),
-    key!("pocketSize", T::Int, "0", Display, Fsf, "Pocket size shown by XBoard/WinBoard. No effect on rules.", "pocketSize = 5"),
-    key!("pieceValueMg", T::PieceCounts, "", Display, Fsf, "Middle-game piece values for an engine's evaluation. No effect on rules.", "pieceValueMg = p:150 n:800"),
-    key!("pieceValueEg", T::PieceCounts, "", Display, Fsf, "End-game piece values for an engine's evaluation. No effect on rules.", "pieceValueEg = p:200 n:900"),
+    key!(
+        "variantTemplate",
+        T::Choice(&["fairy", "shogi", "bughouse"]),
+        "fairy",
+        Display,
+        Fsf,
+        "Which GUI logic XBoard/WinBoard should use. No effect on rules.",
+        "variantTemplate = shogi"
+    ),
+    key!(
+        "pieceToCharTable",
+        T::Text,
+        "-",
+        Display,
+        Fsf,
+        "Piece images for XBoard/WinBoard. No effect on rules.",
+        "pieceToCharTable = PNBRQ..........Kpnbrq..........k"
+    ),
+    key!(
+        "pocketSize",
+        T::Int,
+        "0",
+        Display,
+        Fsf,
+        "Pocket size shown by XBoard/WinBoard. No effect on rules.",
+        "pocketSize = 5"
+    ),
+    key!(
+        "pieceValueMg",
+        T::PieceCounts,
+        "",
+        Display,
+        Fsf,
+        "Middle-game piece values for an engine's evaluation. No effect on rules.",
+        "pieceValueMg = p:150 n:800"
+    ),
+    key!(
+        "pieceValueEg",
+        T::PieceCounts,
+        "",
+        Display,
+        Fsf,
+        "End-game piece values for an engine's evaluation. No effect on rules.",
+        "pieceValueEg = p:200 n:900"
+    ),
     // Pawns and promotion.
-    key!("pawnTypes", T::PieceSet, "p", Rules, Fsf, "Pieces treated as pawns for promotion, en passant and the n-move rule (sets the three more specific keys).", "pawnTypes = ps"),
-    key!("promotionRegionWhite", T::Region, "*8", Rules, Fsf, "Where White's pawns promote.", "promotionRegionWhite = *6 *7 *8"),
-    key!("promotionRegionBlack", T::Region, "*1", Rules, Fsf, "Where Black's pawns promote.", "promotionRegionBlack = *1 *2 *3"),
-    key!("promotionPawnTypes", T::PieceSet, "p", Rules, Fsf, "Pieces that promote as pawns, both colours.", "promotionPawnTypes = ps"),
-    key!("promotionPawnTypesWhite", T::PieceSet, "p", Rules, Fsf, "Pieces that promote as pawns, White.", "promotionPawnTypesWhite = p"),
-    key!("promotionPawnTypesBlack", T::PieceSet, "p", Rules, Fsf, "Pieces that promote as pawns, Black.", "promotionPawnTypesBlack = p"),
-    key!("promotionPieceTypes", T::PieceSet, "nbrq", Rules, Fsf, "What a pawn may promote to, both colours.", "promotionPieceTypes = q"),
-    key!("promotionPieceTypesWhite", T::PieceSet, "nbrq", Rules, Fsf, "What a White pawn may promote to.", "promotionPieceTypesWhite = qc"),
-    key!("promotionPieceTypesBlack", T::PieceSet, "nbrq", Rules, Fsf, "What a Black pawn may promote to.", "promotionPieceTypesBlack = qc"),
-    key!("sittuyinPromotion", T::Bool, "false", Unsupported, Fsf, "Sittuyin-style promotion (in place or by a diagonal step).", "sittuyinPromotion = true"),
-    key!("promotionLimit", T::PieceCounts, "", Rules, Fsf, "The most pieces of a type that promotion may produce.", "promotionLimit = q:1 r:2"),
-    key!("promotedPieceType", T::PieceMap, "", Rules, Fsf, "Promotion of non-pawn pieces: `from:to` pairs.", "promotedPieceType = p:g s:g"),
-    key!("piecePromotionOnCapture", T::Bool, "false", Rules, Fsf, "Pieces promote only when capturing.", "piecePromotionOnCapture = true"),
-    key!("mandatoryPawnPromotion", T::Bool, "true", Rules, Fsf, "A pawn reaching the promotion region must promote.", "mandatoryPawnPromotion = false"),
-    key!("mandatoryPiecePromotion", T::Bool, "false", Rules, Fsf, "A non-pawn that can promote must (and must demote, with `pieceDemotion`).", "mandatoryPiecePromotion = true"),
-    key!("pieceDemotion", T::Bool, "false", Rules, Fsf, "A promoted piece moving again turns back into its unpromoted type.", "pieceDemotion = true"),
-    key!("promotionRank", T::Rank, "8", Rules, FsfDeprecated, "Old form of the promotion regions: the rank (relative to each colour) from which pawns promote.", "promotionRank = 6"),
-    key!("promotionRelativeRank", T::Int, "0", Rules, Tetrarch, "For every seat, pawns promote on this rank counted from the seat's own back edge (and beyond); 0 leaves the Fairy-Stockfish regions in force.", "promotionRelativeRank = 11"),
-    key!("doubleStep", T::Bool, "true", Rules, Fsf, "Pawns may make a double step from the double-step region.", "doubleStep = false"),
-    key!("doubleStepRegionWhite", T::Region, "*2", Rules, Fsf, "Where White's pawns may double-step (and where `i` moves are allowed).", "doubleStepRegionWhite = *2 *3"),
-    key!("doubleStepRegionBlack", T::Region, "*7", Rules, Fsf, "Where Black's pawns may double-step (and where `i` moves are allowed).", "doubleStepRegionBlack = *7 *6"),
-    key!("doubleStepRank", T::Rank, "2", Rules, FsfDeprecated, "Old form of the double-step regions: the relative rank of double steps.", "doubleStepRank = 3"),
-    key!("doubleStepRankMin", T::Rank, "2", Rules, FsfDeprecated, "Old form of the double-step regions: the lowest relative rank of double steps.", "doubleStepRankMin = 2"),
-    key!("doubleStepRelativeRank", T::Int, "0", Rules, Tetrarch, "For every seat, pawns may double-step from this rank counted from the seat's own back edge; 0 leaves the Fairy-Stockfish regions in force.", "doubleStepRelativeRank = 2"),
-    key!("tripleStepRegionWhite", T::Region, "-", Rules, Fsf, "Where White's pawns may triple-step.", "tripleStepRegionWhite = *1"),
-    key!("tripleStepRegionBlack", T::Region, "-", Rules, Fsf, "Where Black's pawns may triple-step.", "tripleStepRegionBlack = *10"),
-    key!("enPassantRegion", T::Region, "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16", Rules, Fsf, "Target squares where en passant is allowed after a double step.", "enPassantRegion = *3 *6"),
-    key!("enPassantTypes", T::PieceSet, "p", Rules, Fsf, "Pieces that may capture en passant, both colours (a custom piece with `e` in its Betza is added).", "enPassantTypes = ps"),
-    key!("enPassantTypesWhite", T::PieceSet, "p", Rules, Fsf, "White pieces that may capture en passant.", "enPassantTypesWhite = p"),
-    key!("enPassantTypesBlack", T::PieceSet, "p", Rules, Fsf, "Black pieces that may capture en passant.", "enPassantTypesBlack = p"),
-    key!("enPassantWindow", T::Choice(&["nextPlayer", "untilPusherMoves"]), "nextPlayer", Rules, Tetrarch, "Who may capture en passant: only the next player, on that turn; or every opponent until the pusher moves again (the target expires when play passes the pusher's seat).", "enPassantWindow = untilPusherMoves"),
+    key!(
+        "pawnTypes",
+        T::PieceSet,
+        "p",
+        Rules,
+        Fsf,
+        "Pieces treated as pawns for promotion, en passant and the n-move rule (sets the three more specific keys).",
+        "pawnTypes = ps"
+    ),
+    key!(
+        "promotionRegionWhite",
+        T::Region,
+        "*8",
+        Rules,
+        Fsf,
+        "Where White's pawns promote.",
+        "promotionRegionWhite = *6 *7 *8"
+    ),
+    key!(
+        "promotionRegionBlack",
+        T::Region,
+        "*1",
+        Rules,
+        Fsf,
+        "Where Black's pawns promote.",
+        "promotionRegionBlack = *1 *2 *3"
+    ),
+    key!(
+        "promotionPawnTypes",
+        T::PieceSet,
+        "p",
+        Rules,
+        Fsf,
+        "Pieces that promote as pawns, both colours.",
+        "promotionPawnTypes = ps"
+    ),
+    key!(
+        "promotionPawnTypesWhite",
+        T::PieceSet,
+        "p",
+        Rules,
+        Fsf,
+        "Pieces that promote as pawns, White.",
+        "promotionPawnTypesWhite = p"
+    ),
+    key!(
+        "promotionPawnTypesBlack",
+        T::PieceSet,
+        "p",
+        Rules,
+        Fsf,
+        "Pieces that promote as pawns, Black.",
+        "promotionPawnTypesBlack = p"
+    ),
+    key!(
+        "promotionPieceTypes",
+        T::PieceSet,
+        "nbrq",
+        Rules,
+        Fsf,
+        "What a pawn may promote to, both colours.",
+        "promotionPieceTypes = q"
+    ),
+    key!(
+        "promotionPieceTypesWhite",
+        T::PieceSet,
+        "nbrq",
+        Rules,
+        Fsf,
+        "What a White pawn may promote to.",
+        "promotionPieceTypesWhite = qc"
+    ),
+    key!(
+        "promotionPieceTypesBlack",
+        T::PieceSet,
+        "nbrq",
+        Rules,
+        Fsf,
+        "What a Black pawn may promote to.",
+        "promotionPieceTypesBlack = qc"
+    ),
+    key!(
+        "sittuyinPromotion",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Sittuyin-style promotion (in place or by a diagonal step).",
+        "sittuyinPromotion = true"
+    ),
+    key!(
+        "promotionLimit",
+        T::PieceCounts,
+        "",
+        Rules,
+        Fsf,
+        "The most pieces of a type that promotion may produce.",
+        "promotionLimit = q:1 r:2"
+    ),
+    key!(
+        "promotedPieceType",
+        T::PieceMap,
+        "",
+        Rules,
+        Fsf,
+        "Promotion of non-pawn pieces: `from:to` pairs.",
+        "promotedPieceType = p:g s:g"
+    ),
+    key!(
+        "piecePromotionOnCapture",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "Pieces promote only when capturing.",
+        "piecePromotionOnCapture = true"
+    ),
+    key!(
+        "mandatoryPawnPromotion",
+        T::Bool,
+        "true",
+        Rules,
+        Fsf,
+        "A pawn reaching the promotion region must promote.",
+        "mandatoryPawnPromotion = false"
+    ),
+    key!(
+        "mandatoryPiecePromotion",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "A non-pawn that can promote must (and must demote, with `pieceDemotion`).",
+        "mandatoryPiecePromotion = true"
+    ),
+    key!(
+        "pieceDemotion",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "A promoted piece moving again turns back into its unpromoted type.",
+        "pieceDemotion = true"
+    ),
+    key!(
+        "promotionRank",
+        T::Rank,
+        "8",
+        Rules,
+        FsfDeprecated,
+        "Old form of the promotion regions: the rank (relative to each colour) from which pawns promote.",
+        "promotionRank = 6"
+    ),
+    key!(
+        "promotionRelativeRank",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "For every seat, pawns promote on this rank counted from the seat's own back edge (and beyond); 0 leaves the Fairy-Stockfish regions in force.",
+        "promotionRelativeRank = 11"
+    ),
+    key!(
+        "doubleStep",
+        T::Bool,
+        "true",
+        Rules,
+        Fsf,
+        "Pawns may make a double step from the double-step region.",
+        "doubleStep = false"
+    ),
+    key!(
+        "doubleStepRegionWhite",
+        T::Region,
+        "*2",
+        Rules,
+        Fsf,
+        "Where White's pawns may double-step (and where `i` moves are allowed).",
+        "doubleStepRegionWhite = *2 *3"
+    ),
+    key!(
+        "doubleStepRegionBlack",
+        T::Region,
+        "*7",
+        Rules,
+        Fsf,
+        "Where Black's pawns may double-step (and where `i` moves are allowed).",
+        "doubleStepRegionBlack = *7 *6"
+    ),
+    key!(
+        "doubleStepRank",
+        T::Rank,
+        "2",
+        Rules,
+        FsfDeprecated,
+        "Old form of the double-step regions: the relative rank of double steps.",
+        "doubleStepRank = 3"
+    ),
+    key!(
+        "doubleStepRankMin",
+        T::Rank,
+        "2",
+        Rules,
+        FsfDeprecated,
+        "Old form of the double-step regions: the lowest relative rank of double steps.",
+        "doubleStepRankMin = 2"
+    ),
+    key!(
+        "doubleStepRelativeRank",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "For every seat, pawns may double-step from this rank counted from the seat's own back edge; 0 leaves the Fairy-Stockfish regions in force.",
+        "doubleStepRelativeRank = 2"
+    ),
+    key!(
+        "tripleStepRegionWhite",
+        T::Region,
+        "-",
+        Rules,
+        Fsf,
+        "Where White's pawns may triple-step.",
+        "tripleStepRegionWhite = *1"
+    ),
+    key!(
+        "tripleStepRegionBlack",
+        T::Region,
+        "-",
+        Rules,
+        Fsf,
+        "Where Black's pawns may triple-step.",
+        "tripleStepRegionBlack = *10"
+    ),
+    key!(
+        "enPassantRegion",
+        T::Region,
+        "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
+        Rules,
+        Fsf,
+        "Target squares where en passant is allowed after a double step.",
+        "enPassantRegion = *3 *6"
+    ),
+    key!(
+        "enPassantTypes",
+        T::PieceSet,
+        "p",
+        Rules,
+        Fsf,
+        "Pieces that may capture en passant, both colours (a custom piece with `e` in its Betza is added).",
+        "enPassantTypes = ps"
+    ),
+    key!(
+        "enPassantTypesWhite",
+        T::PieceSet,
+        "p",
+        Rules,
+        Fsf,
+        "White pieces that may capture en passant.",
+        "enPassantTypesWhite = p"
+    ),
+    key!(
+        "enPassantTypesBlack",
+        T::PieceSet,
+        "p",
+        Rules,
+        Fsf,
+        "Black pieces that may capture en passant.",
+        "enPassantTypesBlack = p"
+    ),
+    key!(
+        "enPassantWindow",
+        T::Choice(&["nextPlayer", "untilPusherMoves"]),
+        "nextPlayer",
+        Rules,
+        Tetrarch,
+        "Who may capture en passant: only the next player, on that turn; or every opponent until the pusher moves again (the target expires when play passes the pusher's seat).",
+        "enPassantWindow = untilPusherMoves"
+    ),
     // Castling.
-    key!("castling", T::Bool, "true", Rules, Fsf, "Castling is allowed.", "castling = false"),
-    key!("castlingDroppedPiece", T::Bool, "false", Unsupported, Fsf, "Dropped kings and rooks may castle.", "castlingDroppedPiece = true"),
-    key!("castlingKingsideFile", T::File, "g", Rules, Fsf, "The king's file after king-side castling.", "castlingKingsideFile = i"),
-    key!("castlingQueensideFile", T::File, "c", Rules, Fsf, "The king's file after queen-side castling.", "castlingQueensideFile = c"),
-    key!("castlingRank", T::Rank, "1", Rules, Fsf, "The relative rank castling happens on.", "castlingRank = 2"),
-    key!("castlingKingFile", T::File, "e", Rules, Fsf, "The king's starting file, when the castling piece type occurs more than once.", "castlingKingFile = f"),
-    key!("castlingKingPiece", T::PieceType, "k", Rules, Fsf, "The piece that castles as the king, both colours.", "castlingKingPiece = c"),
-    key!("castlingKingPieceWhite", T::PieceType, "k", Rules, Fsf, "The piece that castles as the king, White.", "castlingKingPieceWhite = c"),
-    key!("castlingKingPieceBlack", T::PieceType, "k", Rules, Fsf, "The piece that castles as the king, Black.", "castlingKingPieceBlack = c"),
-    key!("castlingRookKingsideFile", T::File, "h", Rules, Fsf, "The king-side castling rook's starting file when not in the corner.", "castlingRookKingsideFile = i"),
-    key!("castlingRookQueensideFile", T::File, "a", Rules, Fsf, "The queen-side castling rook's starting file when not in the corner.", "castlingRookQueensideFile = b"),
-    key!("castlingRookPieces", T::PieceSet, "r", Rules, Fsf, "Pieces that castle as the rook, both colours.", "castlingRookPieces = rc"),
-    key!("castlingRookPiecesWhite", T::PieceSet, "r", Rules, Fsf, "Pieces that castle as the rook, White.", "castlingRookPiecesWhite = r"),
-    key!("castlingRookPiecesBlack", T::PieceSet, "r", Rules, Fsf, "Pieces that castle as the rook, Black.", "castlingRookPiecesBlack = r"),
-    key!("castlingRookPiece", T::PieceSet, "r", Rules, FsfDeprecated, "Old name of `castlingRookPieces`.", "castlingRookPiece = r"),
-    key!("oppositeCastling", T::Bool, "false", Rules, Fsf, "A side may not castle to the same wing as the opponent did.", "oppositeCastling = true"),
-    key!("castlingWins", T::CastlingRights, "-", Unsupported, Fsf, "Castling moves that win; losing those rights loses.", "castlingWins = q"),
-    key!("castlingSquares", T::Names, "", Rules, Tetrarch, "Castling on boards with more than two seats: one entry per seat and wing, `Seat:wing:king-from:king-to:rook-from:rook-to`.", "castlingSquares = Red:king:h1:j1:k1:i1 Red:queen:h1:f1:d1:g1"),
+    key!(
+        "castling",
+        T::Bool,
+        "true",
+        Rules,
+        Fsf,
+        "Castling is allowed.",
+        "castling = false"
+    ),
+    key!(
+        "castlingDroppedPiece",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Dropped kings and rooks may castle.",
+        "castlingDroppedPiece = true"
+    ),
+    key!(
+        "castlingKingsideFile",
+        T::File,
+        "g",
+        Rules,
+        Fsf,
+        "The king's file after king-side castling.",
+        "castlingKingsideFile = i"
+    ),
+    key!(
+        "castlingQueensideFile",
+        T::File,
+        "c",
+        Rules,
+        Fsf,
+        "The king's file after queen-side castling.",
+        "castlingQueensideFile = c"
+    ),
+    key!(
+        "castlingRank",
+        T::Rank,
+        "1",
+        Rules,
+        Fsf,
+        "The relative rank castling happens on.",
+        "castlingRank = 2"
+    ),
+    key!(
+        "castlingKingFile",
+        T::File,
+        "e",
+        Rules,
+        Fsf,
+        "The king's starting file, when the castling piece type occurs more than once.",
+        "castlingKingFile = f"
+    ),
+    key!(
+        "castlingKingPiece",
+        T::PieceType,
+        "k",
+        Rules,
+        Fsf,
+        "The piece that castles as the king, both colours.",
+        "castlingKingPiece = c"
+    ),
+    key!(
+        "castlingKingPieceWhite",
+        T::PieceType,
+        "k",
+        Rules,
+        Fsf,
+        "The piece that castles as the king, White.",
+        "castlingKingPieceWhite = c"
+    ),
+    key!(
+        "castlingKingPieceBlack",
+        T::PieceType,
+        "k",
+        Rules,
+        Fsf,
+        "The piece that castles as the king, Black.",
+        "castlingKingPieceBlack = c"
+    ),
+    key!(
+        "castlingRookKingsideFile",
+        T::File,
+        "h",
+        Rules,
+        Fsf,
+        "The king-side castling rook's starting file when not in the corner.",
+        "castlingRookKingsideFile = i"
+    ),
+    key!(
+        "castlingRookQueensideFile",
+        T::File,
+        "a",
+        Rules,
+        Fsf,
+        "The queen-side castling rook's starting file when not in the corner.",
+        "castlingRookQueensideFile = b"
+    ),
+    key!(
+        "castlingRookPieces",
+        T::PieceSet,
+        "r",
+        Rules,
+        Fsf,
+        "Pieces that castle as the rook, both colours.",
+        "castlingRookPieces = rc"
+    ),
+    key!(
+        "castlingRookPiecesWhite",
+        T::PieceSet,
+        "r",
+        Rules,
+        Fsf,
+        "Pieces that castle as the rook, White.",
+        "castlingRookPiecesWhite = r"
+    ),
+    key!(
+        "castlingRookPiecesBlack",
+        T::PieceSet,
+        "r",
+        Rules,
+        Fsf,
+        "Pieces that castle as the rook, Black.",
+        "castlingRookPiecesBlack = r"
+    ),
+    key!(
+        "castlingRookPiece",
+        T::PieceSet,
+        "r",
+        Rules,
+        FsfDeprecated,
+        "Old name of `castlingRookPieces`.",
+        "castlingRookPiece = r"
+    ),
+    key!(
+        "oppositeCastling",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "A side may not castle to the same wing as the opponent did.",
+        "oppositeCastling = true"
+    ),
+    key!(
+        "castlingWins",
+        T::CastlingRights,
+        "-",
+        Unsupported,
+        Fsf,
+        "Castling moves that win; losing those rights loses.",
+        "castlingWins = q"
+    ),
+    key!(
+        "castlingSquares",
+        T::Names,
+        "",
+        Rules,
+        Tetrarch,
+        "Castling on boards with more than two seats: one entry per seat and wing, `Seat:wing:king-from:king-to:rook-from:rook-to`.",
+        "castlingSquares = Red:king:h1:j1:k1:i1 Red:queen:h1:f1:d1:g1"
+    ),
     // Blast, petrify, drops, walls, gating: not implemented.
-    key!("blastOnCapture", T::Bool, "false", Unsupported, Fsf, "Captures explode the adjacent non-pawn pieces (atomic chess).", "blastOnCapture = true"),
-    key!("blastImmuneTypes", T::PieceSet, "-", Unsupported, Fsf, "Pieces immune to explosions.", "blastImmuneTypes = k"),
-    key!("mutuallyImmuneTypes", T::PieceSet, "-", Unsupported, Fsf, "Pieces that cannot capture a piece of the same type.", "mutuallyImmuneTypes = k"),
-    key!("petrifyOnCaptureTypes", T::PieceSet, "-", Unsupported, Fsf, "Pieces that turn into a wall square when they capture.", "petrifyOnCaptureTypes = q"),
-    key!("petrifyBlastPieces", T::Bool, "false", Unsupported, Fsf, "Pieces destroyed by a blast are petrified.", "petrifyBlastPieces = true"),
-    key!("pieceDrops", T::Bool, "false", Unsupported, Fsf, "Pieces in hand may be dropped on the board.", "pieceDrops = true"),
-    key!("dropLoop", T::Bool, "false", Unsupported, Fsf, "Captured promoted pieces are not demoted.", "dropLoop = true"),
-    key!("capturesToHand", T::Bool, "false", Unsupported, Fsf, "Captured pieces go to the capturer's hand.", "capturesToHand = true"),
-    key!("firstRankPawnDrops", T::Bool, "false", Unsupported, Fsf, "Pawns may be dropped on the first rank.", "firstRankPawnDrops = true"),
-    key!("promotionZonePawnDrops", T::Bool, "false", Unsupported, Fsf, "Pawns may be dropped in the promotion zone.", "promotionZonePawnDrops = true"),
-    key!("dropChecks", T::Bool, "true", Unsupported, Fsf, "Drops may give check (only `false` changes anything).", "dropChecks = false"),
-    key!("mustDrop", T::Bool, "false", Unsupported, Fsf, "Drops are mandatory.", "mustDrop = true"),
-    key!("mustDropType", T::PieceType, "*", Unsupported, Fsf, "The piece type whose drops are mandatory.", "mustDropType = k"),
-    key!("enclosingDrop", T::Choice(&["reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"]), "none", Unsupported, Fsf, "Drops must enclose pieces (reversi and relatives).", "enclosingDrop = reversi"),
-    key!("enclosingDropStart", T::Region, "-", Unsupported, Fsf, "Drop region of the starting phase, ignoring `enclosingDrop`.", "enclosingDropStart = d4 e4 d5 e5"),
-    key!("dropRegionWhite", T::Region, "-", Unsupported, Fsf, "Where White may drop.", "dropRegionWhite = *1 *2"),
-    key!("dropRegionBlack", T::Region, "-", Unsupported, Fsf, "Where Black may drop.", "dropRegionBlack = *7 *8"),
-    key!("whiteDropRegion", T::Region, "-", Unsupported, FsfDeprecated, "Old name of `dropRegionWhite`.", "whiteDropRegion = *1"),
-    key!("blackDropRegion", T::Region, "-", Unsupported, FsfDeprecated, "Old name of `dropRegionBlack`.", "blackDropRegion = *8"),
-    key!("dropOnTop", T::Bool, "false", Unsupported, FsfDeprecated, "Old form of `enclosingDrop = top`.", "dropOnTop = true"),
-    key!("sittuyinRookDrop", T::Bool, "false", Unsupported, Fsf, "Rooks may be dropped on the first rank only.", "sittuyinRookDrop = true"),
-    key!("dropOppositeColoredBishop", T::Bool, "false", Unsupported, Fsf, "Dropped bishops must stand on opposite colours.", "dropOppositeColoredBishop = true"),
-    key!("dropPromoted", T::Bool, "false", Unsupported, Fsf, "Pieces may be dropped promoted.", "dropPromoted = true"),
-    key!("dropNoDoubled", T::PieceType, "-", Unsupported, Fsf, "A piece type that may not be dropped on a file it already occupies.", "dropNoDoubled = p"),
-    key!("dropNoDoubledCount", T::Int, "1", Unsupported, Fsf, "How many pieces of `dropNoDoubled` a file may already hold.", "dropNoDoubledCount = 2"),
-    key!("immobilityIllegal", T::Bool, "false", Rules, Fsf, "A piece may not move (or promote) to a square from which it could never move again.", "immobilityIllegal = true"),
-    key!("gating", T::Bool, "false", Unsupported, Fsf, "Back-rank squares keep gating rights in the castling field.", "gating = true"),
-    key!("seirawanGating", T::Bool, "false", Unsupported, Fsf, "S-Chess gating of pieces in hand.", "seirawanGating = true"),
-    key!("cambodianMoves", T::Bool, "false", Unsupported, Fsf, "Cambodian chess special first moves.", "cambodianMoves = true"),
-    key!("wallingRule", T::Choice(&["arrow", "duck", "edge", "past", "static", "none"]), "none", Unsupported, Fsf, "Where a wall square is placed after each move.", "wallingRule = duck"),
-    key!("wallingRegionWhite", T::Region, "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16", Unsupported, Fsf, "Where White may place walls.", "wallingRegionWhite = *1 *2"),
-    key!("wallingRegionBlack", T::Region, "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16", Unsupported, Fsf, "Where Black may place walls.", "wallingRegionBlack = *7 *8"),
-    key!("wallingRegion", T::Region, "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16", Unsupported, Fsf, "Where both colours may place walls.", "wallingRegion = *3 *4 *5 *6"),
-    key!("wallOrMove", T::Bool, "false", Unsupported, Fsf, "A turn either places a wall or moves, not both.", "wallOrMove = true"),
-    key!("diagonalLines", T::Region, "-", Unsupported, Fsf, "Squares with extra diagonal moves (Janggi palace).", "diagonalLines = d1 f1 e2 d3 f3"),
-    key!("pass", T::Bool, "false", Rules, Fsf, "Both colours may pass.", "pass = true"),
-    key!("passWhite", T::Bool, "false", Rules, Fsf, "White may pass.", "passWhite = true"),
-    key!("passBlack", T::Bool, "false", Rules, Fsf, "Black may pass.", "passBlack = true"),
-    key!("passOnStalemate", T::Bool, "false", Rules, Fsf, "Both colours may pass when they have no other move.", "passOnStalemate = true"),
-    key!("passOnStalemateWhite", T::Bool, "false", Rules, Fsf, "White may pass when it has no other move.", "passOnStalemateWhite = true"),
-    key!("passOnStalemateBlack", T::Bool, "false", Rules, Fsf, "Black may pass when it has no other move.", "passOnStalemateBlack = true"),
-    key!("makpongRule", T::Bool, "false", Unsupported, Fsf, "A king in check may not move away (Makpong).", "makpongRule = true"),
-    key!("flyingGeneral", T::Bool, "false", Unsupported, Fsf, "Kings may not face each other on an open file (Xiangqi).", "flyingGeneral = true"),
-    key!("soldierPromotionRank", T::Rank, "1", Unsupported, Fsf, "Soldiers move as shogi pawns until they reach this rank.", "soldierPromotionRank = 6"),
-    key!("flipEnclosedPieces", T::Choice(&["reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"]), "none", Unsupported, Fsf, "Enclosed opponent pieces change colour.", "flipEnclosedPieces = reversi"),
+    key!(
+        "blastOnCapture",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Captures explode the adjacent non-pawn pieces (atomic chess).",
+        "blastOnCapture = true"
+    ),
+    key!(
+        "blastImmuneTypes",
+        T::PieceSet,
+        "-",
+        Unsupported,
+        Fsf,
+        "Pieces immune to explosions.",
+        "blastImmuneTypes = k"
+    ),
+    key!(
+        "mutuallyImmuneTypes",
+        T::PieceSet,
+        "-",
+        Unsupported,
+        Fsf,
+        "Pieces that cannot capture a piece of the same type.",
+        "mutuallyImmuneTypes = k"
+    ),
+    key!(
+        "petrifyOnCaptureTypes",
+        T::PieceSet,
+        "-",
+        Unsupported,
+        Fsf,
+        "Pieces that turn into a wall square when they capture.",
+        "petrifyOnCaptureTypes = q"
+    ),
+    key!(
+        "petrifyBlastPieces",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Pieces destroyed by a blast are petrified.",
+        "petrifyBlastPieces = true"
+    ),
+    key!(
+        "pieceDrops",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Pieces in hand may be dropped on the board.",
+        "pieceDrops = true"
+    ),
+    key!(
+        "dropLoop",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Captured promoted pieces are not demoted.",
+        "dropLoop = true"
+    ),
+    key!(
+        "capturesToHand",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Captured pieces go to the capturer's hand.",
+        "capturesToHand = true"
+    ),
+    key!(
+        "firstRankPawnDrops",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Pawns may be dropped on the first rank.",
+        "firstRankPawnDrops = true"
+    ),
+    key!(
+        "promotionZonePawnDrops",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Pawns may be dropped in the promotion zone.",
+        "promotionZonePawnDrops = true"
+    ),
+    key!(
+        "dropChecks",
+        T::Bool,
+        "true",
+        Unsupported,
+        Fsf,
+        "Drops may give check (only `false` changes anything).",
+        "dropChecks = false"
+    ),
+    key!(
+        "mustDrop",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Drops are mandatory.",
+        "mustDrop = true"
+    ),
+    key!(
+        "mustDropType",
+        T::PieceType,
+        "*",
+        Unsupported,
+        Fsf,
+        "The piece type whose drops are mandatory.",
+        "mustDropType = k"
+    ),
+    key!(
+        "enclosingDrop",
+        T::Choice(&[
+            "reversi",
+            "ataxx",
+            "quadwrangle",
+            "snort",
+            "anyside",
+            "top",
+            "none"
+        ]),
+        "none",
+        Unsupported,
+        Fsf,
+        "Drops must enclose pieces (reversi and relatives).",
+        "enclosingDrop = reversi"
+    ),
+    key!(
+        "enclosingDropStart",
+        T::Region,
+        "-",
+        Unsupported,
+        Fsf,
+        "Drop region of the starting phase, ignoring `enclosingDrop`.",
+        "enclosingDropStart = d4 e4 d5 e5"
+    ),
+    key!(
+        "dropRegionWhite",
+        T::Region,
+        "-",
+        Unsupported,
+        Fsf,
+        "Where White may drop.",
+        "dropRegionWhite = *1 *2"
+    ),
+    key!(
+        "dropRegionBlack",
+        T::Region,
+        "-",
+        Unsupported,
+        Fsf,
+        "Where Black may drop.",
+        "dropRegionBlack = *7 *8"
+    ),
+    key!(
+        "whiteDropRegion",
+        T::Region,
+        "-",
+        Unsupported,
+        FsfDeprecated,
+        "Old name of `dropRegionWhite`.",
+        "whiteDropRegion = *1"
+    ),
+    key!(
+        "blackDropRegion",
+        T::Region,
+        "-",
+        Unsupported,
+        FsfDeprecated,
+        "Old name of `dropRegionBlack`.",
+        "blackDropRegion = *8"
+    ),
+    key!(
+        "dropOnTop",
+        T::Bool,
+        "false",
+        Unsupported,
+        FsfDeprecated,
+        "Old form of `enclosingDrop = top`.",
+        "dropOnTop = true"
+    ),
+    key!(
+        "sittuyinRookDrop",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Rooks may be dropped on the first rank only.",
+        "sittuyinRookDrop = true"
+    ),
+    key!(
+        "dropOppositeColoredBishop",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Dropped bishops must stand on opposite colours.",
+        "dropOppositeColoredBishop = true"
+    ),
+    key!(
+        "dropPromoted",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Pieces may be dropped promoted.",
+        "dropPromoted = true"
+    ),
+    key!(
+        "dropNoDoubled",
+        T::PieceType,
+        "-",
+        Unsupported,
+        Fsf,
+        "A piece type that may not be dropped on a file it already occupies.",
+        "dropNoDoubled = p"
+    ),
+    key!(
+        "dropNoDoubledCount",
+        T::Int,
+        "1",
+        Unsupported,
+        Fsf,
+        "How many pieces of `dropNoDoubled` a file may already hold.",
+        "dropNoDoubledCount = 2"
+    ),
+    key!(
+        "immobilityIllegal",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "A piece may not move (or promote) to a square from which it could never move again.",
+        "immobilityIllegal = true"
+    ),
+    key!(
+        "gating",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Back-rank squares keep gating rights in the castling field.",
+        "gating = true"
+    ),
+    key!(
+        "seirawanGating",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "S-Chess gating of pieces in hand.",
+        "seirawanGating = true"
+    ),
+    key!(
+        "cambodianMoves",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Cambodian chess special first moves.",
+        "cambodianMoves = true"
+    ),
+    key!(
+        "wallingRule",
+        T::Choice(&["arrow", "duck", "edge", "past", "static", "none"]),
+        "none",
+        Unsupported,
+        Fsf,
+        "Where a wall square is placed after each move.",
+        "wallingRule = duck"
+    ),
+    key!(
+        "wallingRegionWhite",
+        T::Region,
+        "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
+        Unsupported,
+        Fsf,
+        "Where White may place walls.",
+        "wallingRegionWhite = *1 *2"
+    ),
+    key!(
+        "wallingRegionBlack",
+        T::Region,
+        "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
+        Unsupported,
+        Fsf,
+        "Where Black may place walls.",
+        "wallingRegionBlack = *7 *8"
+    ),
+    key!(
+        "wallingRegion",
+        T::Region,
+        "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
+        Unsupported,
+        Fsf,
+        "Where both colours may place walls.",
+        "wallingRegion = *3 *4 *5 *6"
+    ),
+    key!(
+        "wallOrMove",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "A turn either places a wall or moves, not both.",
+        "wallOrMove = true"
+    ),
+    key!(
+        "diagonalLines",
+        T::Region,
+        "-",
+        Unsupported,
+        Fsf,
+        "Squares with extra diagonal moves (Janggi palace).",
+        "diagonalLines = d1 f1 e2 d3 f3"
+    ),
+    key!(
+        "pass",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "Both colours may pass.",
+        "pass = true"
+    ),
+    key!(
+        "passWhite",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "White may pass.",
+        "passWhite = true"
+    ),
+    key!(
+        "passBlack",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "Black may pass.",
+        "passBlack = true"
+    ),
+    key!(
+        "passOnStalemate",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "Both colours may pass when they have no other move.",
+        "passOnStalemate = true"
+    ),
+    key!(
+        "passOnStalemateWhite",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "White may pass when it has no other move.",
+        "passOnStalemateWhite = true"
+    ),
+    key!(
+        "passOnStalemateBlack",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "Black may pass when it has no other move.",
+        "passOnStalemateBlack = true"
+    ),
+    key!(
+        "makpongRule",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "A king in check may not move away (Makpong).",
+        "makpongRule = true"
+    ),
+    key!(
+        "flyingGeneral",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Kings may not face each other on an open file (Xiangqi).",
+        "flyingGeneral = true"
+    ),
+    key!(
+        "soldierPromotionRank",
+        T::Rank,
+        "1",
+        Unsupported,
+        Fsf,
+        "Soldiers move as shogi pawns until they reach this rank.",
+        "soldierPromotionRank = 6"
+    ),
+    key!(
+        "flipEnclosedPieces",
+        T::Choice(&[
+            "reversi",
+            "ataxx",
+            "quadwrangle",
+            "snort",
+            "anyside",
+            "top",
+            "none"
+        ]),
+        "none",
+        Unsupported,
+        Fsf,
+        "Enclosed opponent pieces change colour.",
+        "flipEnclosedPieces = reversi"
+    ),
     // Checks and game end.
-    key!("checking", T::Bool, "true", Rules, Fsf, "Royal pieces may not be left in check.", "checking = false"),
-    key!("mustCapture", T::Bool, "false", Rules, Fsf, "Captures are mandatory.", "mustCapture = true"),
-    key!("nMoveRuleTypes", T::PieceSet, "p", Rules, Fsf, "Pieces whose moves reset the n-move counter, both colours.", "nMoveRuleTypes = ps"),
-    key!("nMoveRuleTypesWhite", T::PieceSet, "p", Rules, Fsf, "White pieces whose moves reset the n-move counter.", "nMoveRuleTypesWhite = p"),
-    key!("nMoveRuleTypesBlack", T::PieceSet, "p", Rules, Fsf, "Black pieces whose moves reset the n-move counter.", "nMoveRuleTypesBlack = p"),
-    key!("nMoveRule", T::Int, "50", Rules, Fsf, "Moves without capture or pawn move after which the game ends drawn (0: never); see `nMoveRuleUnit` and `nMoveRuleClaim`.", "nMoveRule = 75"),
-    key!("nMoveRuleUnit", T::Choice(&["movesPerPlayer", "plies"]), "movesPerPlayer", Rules, Tetrarch, "How `nMoveRule` counts: moves by each player still in, or single plies.", "nMoveRuleUnit = plies"),
-    key!("nMoveRuleClaim", T::Int, "0", Rules, Tetrarch, "From this many moves the player to move may claim the draw (0: no claim); `nMoveRule` stays the automatic end.", "nMoveRuleClaim = 50"),
-    key!("nFoldRule", T::Int, "3", Rules, Fsf, "The occurrence of a position that ends the game (0: never).", "nFoldRule = 5"),
-    key!("nFoldClaim", T::Int, "0", Rules, Tetrarch, "From this occurrence the player to move may claim the draw (0: no claim); `nFoldRule` stays the automatic end.", "nFoldClaim = 3"),
-    key!("nFoldValue", T::GameValue, "draw", Rules, Fsf, "The result of an n-fold repetition for the side to move.", "nFoldValue = loss"),
-    key!("nFoldValueAbsolute", T::Bool, "false", Rules, Fsf, "`nFoldValue` is from White's point of view.", "nFoldValueAbsolute = true"),
-    key!("perpetualCheckIllegal", T::Bool, "false", Unsupported, Fsf, "Perpetual check is forbidden.", "perpetualCheckIllegal = true"),
-    key!("moveRepetitionIllegal", T::Bool, "false", Unsupported, Fsf, "Moving a piece back and forth is forbidden.", "moveRepetitionIllegal = true"),
-    key!("chasingRule", T::Choice(&["axf", "none"]), "none", Unsupported, Fsf, "Xiangqi chasing rules.", "chasingRule = axf"),
-    key!("stalemateValue", T::GameValue, "draw", Rules, Fsf, "The result of a stalemate for the stalemated side.", "stalemateValue = loss"),
-    key!("stalematePieceCount", T::Bool, "false", Unsupported, Fsf, "On stalemate the material count decides.", "stalematePieceCount = true"),
-    key!("checkmateValue", T::GameValue, "loss", Rules, Fsf, "The result of checkmate for the mated side.", "checkmateValue = win"),
-    key!("shogiPawnDropMateIllegal", T::Bool, "false", Unsupported, Fsf, "Mate by a pawn drop is forbidden.", "shogiPawnDropMateIllegal = true"),
-    key!("shatarMateRule", T::Bool, "false", Unsupported, Fsf, "Shatar mating rules.", "shatarMateRule = true"),
-    key!("bikjangRule", T::Bool, "false", Unsupported, Fsf, "Janggi bikjang (facing kings).", "bikjangRule = true"),
-    key!("extinctionValue", T::GameValue, "none", Rules, Fsf, "The result for a side whose extinction pieces are gone.", "extinctionValue = loss"),
-    key!("extinctionClaim", T::Bool, "false", Rules, Fsf, "Extinction of the opponent is only judged for the side to move.", "extinctionClaim = true"),
-    key!("extinctionPseudoRoyal", T::Bool, "false", Rules, Fsf, "The last extinction piece may not be left attacked.", "extinctionPseudoRoyal = true"),
-    key!("dupleCheck", T::Bool, "false", Rules, Fsf, "With several pseudo-royal pieces, only attacking all of them is check.", "dupleCheck = true"),
-    key!("extinctionPieceTypes", T::PieceSet, "-", Rules, Fsf, "Pieces whose extinction decides the game (`*` for all).", "extinctionPieceTypes = k"),
-    key!("extinctionPieceCount", T::Int, "0", Rules, Fsf, "The count at which a type counts as extinct.", "extinctionPieceCount = 1"),
-    key!("extinctionOpponentPieceCount", T::Int, "0", Rules, Fsf, "The opponent's count also required for extinction.", "extinctionOpponentPieceCount = 2"),
-    key!("flagPiece", T::PieceType, "*", Rules, Fsf, "The piece that wins by reaching the flag region, both colours.", "flagPiece = k"),
-    key!("flagPieceWhite", T::PieceType, "*", Rules, Fsf, "White's flag piece.", "flagPieceWhite = k"),
-    key!("flagPieceBlack", T::PieceType, "*", Rules, Fsf, "Black's flag piece.", "flagPieceBlack = k"),
-    key!("flagRegion", T::Region, "-", Rules, Fsf, "The flag region for both colours.", "flagRegion = d4 e4 d5 e5"),
-    key!("flagRegionWhite", T::Region, "-", Rules, Fsf, "White's flag region.", "flagRegionWhite = *8"),
-    key!("flagRegionBlack", T::Region, "-", Rules, Fsf, "Black's flag region.", "flagRegionBlack = *1"),
-    key!("whiteFlag", T::Region, "-", Rules, FsfDeprecated, "Old name of `flagRegionWhite`.", "whiteFlag = *8"),
-    key!("blackFlag", T::Region, "-", Rules, FsfDeprecated, "Old name of `flagRegionBlack`.", "blackFlag = *1"),
-    key!("flagPieceCount", T::Int, "1", Rules, Fsf, "How many flag pieces must stand in the flag region.", "flagPieceCount = 2"),
-    key!("flagPieceBlockedWin", T::Bool, "false", Rules, Fsf, "With several flag pieces: one in the region and the rest of it occupied also wins.", "flagPieceBlockedWin = true"),
-    key!("flagMove", T::Bool, "false", Rules, Fsf, "The other side gets one more move after the flag is reached.", "flagMove = true"),
-    key!("flagPieceSafe", T::Bool, "false", Rules, Fsf, "The flag piece must not be attacked to win.", "flagPieceSafe = true"),
-    key!("checkCounting", T::Bool, "false", Rules, Fsf, "Giving a number of checks wins (counts in the FEN, as in 3check).", "checkCounting = true"),
-    key!("connectN", T::Int, "0", Rules, Fsf, "Aligning this many pieces wins (0: off).", "connectN = 4"),
-    key!("connectPieceTypes", T::PieceSet, "*", Rules, Fsf, "Pieces that count for `connectN`.", "connectPieceTypes = p"),
-    key!("connectHorizontal", T::Bool, "true", Rules, Fsf, "`connectN` counts along ranks.", "connectHorizontal = false"),
-    key!("connectVertical", T::Bool, "true", Rules, Fsf, "`connectN` counts along files.", "connectVertical = false"),
-    key!("connectDiagonal", T::Bool, "true", Rules, Fsf, "`connectN` counts along diagonals.", "connectDiagonal = false"),
-    key!("connectRegion1White", T::Region, "-", Unsupported, Fsf, "White wins by connecting this region to `connectRegion2White`.", "connectRegion1White = *1"),
-    key!("connectRegion2White", T::Region, "-", Unsupported, Fsf, "See `connectRegion1White`.", "connectRegion2White = *8"),
-    key!("connectRegion1Black", T::Region, "-", Unsupported, Fsf, "Black wins by connecting this region to `connectRegion2Black`.", "connectRegion1Black = a*"),
-    key!("connectRegion2Black", T::Region, "-", Unsupported, Fsf, "See `connectRegion1Black`.", "connectRegion2Black = h*"),
-    key!("connectNxN", T::Int, "0", Unsupported, Fsf, "Forming a tight N × N square wins.", "connectNxN = 2"),
-    key!("collinearN", T::Int, "0", Unsupported, Fsf, "N pieces on one line, gaps allowed, win.", "collinearN = 4"),
-    key!("connectValue", T::GameValue, "win", Rules, Fsf, "The result of a connection for the side that made it.", "connectValue = loss"),
-    key!("materialCounting", T::Choice(&["janggi", "unweighted", "whitedrawodds", "blackdrawodds", "none"]), "none", Unsupported, Fsf, "Material counting adjudication.", "materialCounting = janggi"),
-    key!("adjudicateFullBoard", T::Bool, "false", Unsupported, Fsf, "Count material as soon as the board is full.", "adjudicateFullBoard = true"),
-    key!("countingRule", T::Choice(&["makruk", "cambodian", "asean", "none"]), "none", Unsupported, Fsf, "Makruk-style move counting.", "countingRule = makruk"),
+    key!(
+        "checking",
+        T::Bool,
+        "true",
+        Rules,
+        Fsf,
+        "Royal pieces may not be left in check.",
+        "checking = false"
+    ),
+    key!(
+        "mustCapture",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "Captures are mandatory.",
+        "mustCapture = true"
+    ),
+    key!(
+        "nMoveRuleTypes",
+        T::PieceSet,
+        "p",
+        Rules,
+        Fsf,
+        "Pieces whose moves reset the n-move counter, both colours.",
+        "nMoveRuleTypes = ps"
+    ),
+    key!(
+        "nMoveRuleTypesWhite",
+        T::PieceSet,
+        "p",
+        Rules,
+        Fsf,
+        "White pieces whose moves reset the n-move counter.",
+        "nMoveRuleTypesWhite = p"
+    ),
+    key!(
+        "nMoveRuleTypesBlack",
+        T::PieceSet,
+        "p",
+        Rules,
+        Fsf,
+        "Black pieces whose moves reset the n-move counter.",
+        "nMoveRuleTypesBlack = p"
+    ),
+    key!(
+        "nMoveRule",
+        T::Int,
+        "50",
+        Rules,
+        Fsf,
+        "Moves without capture or pawn move after which the game ends drawn (0: never); see `nMoveRuleUnit` and `nMoveRuleClaim`.",
+        "nMoveRule = 75"
+    ),
+    key!(
+        "nMoveRuleUnit",
+        T::Choice(&["movesPerPlayer", "plies"]),
+        "movesPerPlayer",
+        Rules,
+        Tetrarch,
+        "How `nMoveRule` counts: moves by each player still in, or single plies.",
+        "nMoveRuleUnit = plies"
+    ),
+    key!(
+        "nMoveRuleClaim",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "From this many moves the player to move may claim the draw (0: no claim); `nMoveRule` stays the automatic end.",
+        "nMoveRuleClaim = 50"
+    ),
+    key!(
+        "nFoldRule",
+        T::Int,
+        "3",
+        Rules,
+        Fsf,
+        "The occurrence of a position that ends the game (0: never).",
+        "nFoldRule = 5"
+    ),
+    key!(
+        "nFoldClaim",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "From this occurrence the player to move may claim the draw (0: no claim); `nFoldRule` stays the automatic end.",
+        "nFoldClaim = 3"
+    ),
+    key!(
+        "nFoldValue",
+        T::GameValue,
+        "draw",
+        Rules,
+        Fsf,
+        "The result of an n-fold repetition for the side to move.",
+        "nFoldValue = loss"
+    ),
+    key!(
+        "nFoldValueAbsolute",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "`nFoldValue` is from White's point of view.",
+        "nFoldValueAbsolute = true"
+    ),
+    key!(
+        "perpetualCheckIllegal",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Perpetual check is forbidden.",
+        "perpetualCheckIllegal = true"
+    ),
+    key!(
+        "moveRepetitionIllegal",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Moving a piece back and forth is forbidden.",
+        "moveRepetitionIllegal = true"
+    ),
+    key!(
+        "chasingRule",
+        T::Choice(&["axf", "none"]),
+        "none",
+        Unsupported,
+        Fsf,
+        "Xiangqi chasing rules.",
+        "chasingRule = axf"
+    ),
+    key!(
+        "stalemateValue",
+        T::GameValue,
+        "draw",
+        Rules,
+        Fsf,
+        "The result of a stalemate for the stalemated side.",
+        "stalemateValue = loss"
+    ),
+    key!(
+        "stalematePieceCount",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "On stalemate the material count decides.",
+        "stalematePieceCount = true"
+    ),
+    key!(
+        "checkmateValue",
+        T::GameValue,
+        "loss",
+        Rules,
+        Fsf,
+        "The result of checkmate for the mated side.",
+        "checkmateValue = win"
+    ),
+    key!(
+        "shogiPawnDropMateIllegal",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Mate by a pawn drop is forbidden.",
+        "shogiPawnDropMateIllegal = true"
+    ),
+    key!(
+        "shatarMateRule",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Shatar mating rules.",
+        "shatarMateRule = true"
+    ),
+    key!(
+        "bikjangRule",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Janggi bikjang (facing kings).",
+        "bikjangRule = true"
+    ),
+    key!(
+        "extinctionValue",
+        T::GameValue,
+        "none",
+        Rules,
+        Fsf,
+        "The result for a side whose extinction pieces are gone.",
+        "extinctionValue = loss"
+    ),
+    key!(
+        "extinctionClaim",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "Extinction of the opponent is only judged for the side to move.",
+        "extinctionClaim = true"
+    ),
+    key!(
+        "extinctionPseudoRoyal",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "The last extinction piece may not be left attacked.",
+        "extinctionPseudoRoyal = true"
+    ),
+    key!(
+        "dupleCheck",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "With several pseudo-royal pieces, only attacking all of them is check.",
+        "dupleCheck = true"
+    ),
+    key!(
+        "extinctionPieceTypes",
+        T::PieceSet,
+        "-",
+        Rules,
+        Fsf,
+        "Pieces whose extinction decides the game (`*` for all).",
+        "extinctionPieceTypes = k"
+    ),
+    key!(
+        "extinctionPieceCount",
+        T::Int,
+        "0",
+        Rules,
+        Fsf,
+        "The count at which a type counts as extinct.",
+        "extinctionPieceCount = 1"
+    ),
+    key!(
+        "extinctionOpponentPieceCount",
+        T::Int,
+        "0",
+        Rules,
+        Fsf,
+        "The opponent's count also required for extinction.",
+        "extinctionOpponentPieceCount = 2"
+    ),
+    key!(
+        "flagPiece",
+        T::PieceType,
+        "*",
+        Rules,
+        Fsf,
+        "The piece that wins by reaching the flag region, both colours.",
+        "flagPiece = k"
+    ),
+    key!(
+        "flagPieceWhite",
+        T::PieceType,
+        "*",
+        Rules,
+        Fsf,
+        "White's flag piece.",
+        "flagPieceWhite = k"
+    ),
+    key!(
+        "flagPieceBlack",
+        T::PieceType,
+        "*",
+        Rules,
+        Fsf,
+        "Black's flag piece.",
+        "flagPieceBlack = k"
+    ),
+    key!(
+        "flagRegion",
+        T::Region,
+        "-",
+        Rules,
+        Fsf,
+        "The flag region for both colours.",
+        "flagRegion = d4 e4 d5 e5"
+    ),
+    key!(
+        "flagRegionWhite",
+        T::Region,
+        "-",
+        Rules,
+        Fsf,
+        "White's flag region.",
+        "flagRegionWhite = *8"
+    ),
+    key!(
+        "flagRegionBlack",
+        T::Region,
+        "-",
+        Rules,
+        Fsf,
+        "Black's flag region.",
+        "flagRegionBlack = *1"
+    ),
+    key!(
+        "whiteFlag",
+        T::Region,
+        "-",
+        Rules,
+        FsfDeprecated,
+        "Old name of `flagRegionWhite`.",
+        "whiteFlag = *8"
+    ),
+    key!(
+        "blackFlag",
+        T::Region,
+        "-",
+        Rules,
+        FsfDeprecated,
+        "Old name of `flagRegionBlack`.",
+        "blackFlag = *1"
+    ),
+    key!(
+        "flagPieceCount",
+        T::Int,
+        "1",
+        Rules,
+        Fsf,
+        "How many flag pieces must stand in the flag region.",
+        "flagPieceCount = 2"
+    ),
+    key!(
+        "flagPieceBlockedWin",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "With several flag pieces: one in the region and the rest of it occupied also wins.",
+        "flagPieceBlockedWin = true"
+    ),
+    key!(
+        "flagMove",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "The other side gets one more move after the flag is reached.",
+        "flagMove = true"
+    ),
+    key!(
+        "flagPieceSafe",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "The flag piece must not be attacked to win.",
+        "flagPieceSafe = true"
+    ),
+    key!(
+        "checkCounting",
+        T::Bool,
+        "false",
+        Rules,
+        Fsf,
+        "Giving a number of checks wins (counts in the FEN, as in 3check).",
+        "checkCounting = true"
+    ),
+    key!(
+        "connectN",
+        T::Int,
+        "0",
+        Rules,
+        Fsf,
+        "Aligning this many pieces wins (0: off).",
+        "connectN = 4"
+    ),
+    key!(
+        "connectPieceTypes",
+        T::PieceSet,
+        "*",
+        Rules,
+        Fsf,
+        "Pieces that count for `connectN`.",
+        "connectPieceTypes = p"
+    ),
+    key!(
+        "connectHorizontal",
+        T::Bool,
+        "true",
+        Rules,
+        Fsf,
+        "`connectN` counts along ranks.",
+        "connectHorizontal = false"
+    ),
+    key!(
+        "connectVertical",
+        T::Bool,
+        "true",
+        Rules,
+        Fsf,
+        "`connectN` counts along files.",
+        "connectVertical = false"
+    ),
+    key!(
+        "connectDiagonal",
+        T::Bool,
+        "true",
+        Rules,
+        Fsf,
+        "`connectN` counts along diagonals.",
+        "connectDiagonal = false"
+    ),
+    key!(
+        "connectRegion1White",
+        T::Region,
+        "-",
+        Unsupported,
+        Fsf,
+        "White wins by connecting this region to `connectRegion2White`.",
+        "connectRegion1White = *1"
+    ),
+    key!(
+        "connectRegion2White",
+        T::Region,
+        "-",
+        Unsupported,
+        Fsf,
+        "See `connectRegion1White`.",
+        "connectRegion2White = *8"
+    ),
+    key!(
+        "connectRegion1Black",
+        T::Region,
+        "-",
+        Unsupported,
+        Fsf,
+        "Black wins by connecting this region to `connectRegion2Black`.",
+        "connectRegion1Black = a*"
+    ),
+    key!(
+        "connectRegion2Black",
+        T::Region,
+        "-",
+        Unsupported,
+        Fsf,
+        "See `connectRegion1Black`.",
+        "connectRegion2Black = h*"
+    ),
+    key!(
+        "connectNxN",
+        T::Int,
+        "0",
+        Unsupported,
+        Fsf,
+        "Forming a tight N × N square wins.",
+        "connectNxN = 2"
+    ),
+    key!(
+        "collinearN",
+        T::Int,
+        "0",
+        Unsupported,
+        Fsf,
+        "N pieces on one line, gaps allowed, win.",
+        "collinearN = 4"
+    ),
+    key!(
+        "connectValue",
+        T::GameValue,
+        "win",
+        Rules,
+        Fsf,
+        "The result of a connection for the side that made it.",
+        "connectValue = loss"
+    ),
+    key!(
+        "materialCounting",
+        T::Choice(&[
+            "janggi",
+            "unweighted",
+            "whitedrawodds",
+            "blackdrawodds",
+            "none"
+        ]),
+        "none",
+        Unsupported,
+        Fsf,
+        "Material counting adjudication.",
+        "materialCounting = janggi"
+    ),
+    key!(
+        "adjudicateFullBoard",
+        T::Bool,
+        "false",
+        Unsupported,
+        Fsf,
+        "Count material as soon as the board is full.",
+        "adjudicateFullBoard = true"
+    ),
+    key!(
+        "countingRule",
+        T::Choice(&["makruk", "cambodian", "asean", "none"]),
+        "none",
+        Unsupported,
+        Fsf,
+        "Makruk-style move counting.",
+        "countingRule = makruk"
+    ),
     // Seats, turns and teams (tetrarch).
-    key!("players", T::Int, "2", Rules, Tetrarch, "Number of seats (2 to 8).", "players = 4"),
-    key!("seatNames", T::Names, "White Black", Rules, Tetrarch, "The seats' names, in turn order (the first moves first).", "seatNames = Red Blue Yellow Green"),
-    key!("seatLetters", T::Names, "w b", Rules, Tetrarch, "The seats' letters in FEN4 and moves, one lower-case letter each.", "seatLetters = r b y g"),
-    key!("seatForward", T::Names, "north south", Rules, Tetrarch, "Each seat's forward direction: north, east, south or west. Betza directions, pawn steps and relative ranks follow it.", "seatForward = north east south west"),
-    key!("teams", T::Teams, "", Rules, Tetrarch, "Seats that play together: partners are never captured and never give check. Empty: every seat alone.", "teams = Red+Yellow Blue+Green"),
-    key!("kingCapture", T::Bool, "false", Rules, Tetrarch, "An enemy king may be captured (by a player moving before the checked king's turn); the capture decides per `kingCaptureValue`.", "kingCapture = true"),
-    key!("mateAtTurnArrival", T::Bool, "false", Rules, Tetrarch, "Mate and stalemate are judged when the player's turn arrives, not when the checking move is made (the same thing with two players).", "mateAtTurnArrival = true"),
-    key!("loserScope", T::Choice(&["seat", "team"]), "seat", Rules, Tetrarch, "When a seat loses (mate, stalemate valued as loss, resignation): only that seat is out, or its whole team loses and the game ends.", "loserScope = team"),
-    key!("eliminatedArmy", T::Choice(&["remove", "dead"]), "remove", Rules, Tetrarch, "What becomes of a mated or stalemated-out seat's pieces: removed from the board, or dead (they stay as obstacles, never move, never check, score 0 when captured).", "eliminatedArmy = dead"),
-    key!("resignedArmy", T::Choice(&["remove", "dead", "deadKingWalks"]), "remove", Rules, Tetrarch, "What becomes of a resigning or flagging seat's pieces; `deadKingWalks` leaves the king alive, moving at random until it is mated or stalemated.", "resignedArmy = deadKingWalks"),
-    key!("result", T::Choice(&["survival", "points", "pointsWinnerOnly"]), "survival", Rules, Tetrarch, "How the game ranks players: by who is left, by points, or by points where only first place counts as a win (Solo).", "result = points"),
-    key!("startingSeatRotates", T::Bool, "false", Rules, Tetrarch, "The seat that starts moves one clockwise from one game to the next.", "startingSeatRotates = true"),
-    key!("insufficientMaterialDraw", T::Bool, "false", Rules, Tetrarch, "The game is drawn at once when every side still in has only its king, or its king and one piece of `insufficientMaterialPieces` (dead pieces do not count).", "insufficientMaterialDraw = true"),
-    key!("insufficientMaterialPieces", T::PieceSet, "-", Rules, Tetrarch, "The single pieces that, beside a king, still make insufficient material.", "insufficientMaterialPieces = nb"),
+    key!(
+        "players",
+        T::Int,
+        "2",
+        Rules,
+        Tetrarch,
+        "Number of seats (2 to 8).",
+        "players = 4"
+    ),
+    key!(
+        "seatNames",
+        T::Names,
+        "White Black",
+        Rules,
+        Tetrarch,
+        "The seats' names, in turn order (the first moves first).",
+        "seatNames = Red Blue Yellow Green"
+    ),
+    key!(
+        "seatLetters",
+        T::Names,
+        "w b",
+        Rules,
+        Tetrarch,
+        "The seats' letters in FEN4 and moves, one lower-case letter each.",
+        "seatLetters = r b y g"
+    ),
+    key!(
+        "seatForward",
+        T::Names,
+        "north south",
+        Rules,
+        Tetrarch,
+        "Each seat's forward direction: north, east, south or west. Betza directions, pawn steps and relative ranks follow it.",
+        "seatForward = north east south west"
+    ),
+    key!(
+        "teams",
+        T::Teams,
+        "",
+        Rules,
+        Tetrarch,
+        "Seats that play together: partners are never captured and never give check. Empty: every seat alone.",
+        "teams = Red+Yellow Blue+Green"
+    ),
+    key!(
+        "kingCapture",
+        T::Bool,
+        "false",
+        Rules,
+        Tetrarch,
+        "An enemy king may be captured (by a player moving before the checked king's turn); the capture decides per `kingCaptureValue`.",
+        "kingCapture = true"
+    ),
+    key!(
+        "mateAtTurnArrival",
+        T::Bool,
+        "false",
+        Rules,
+        Tetrarch,
+        "Mate and stalemate are judged when the player's turn arrives, not when the checking move is made (the same thing with two players).",
+        "mateAtTurnArrival = true"
+    ),
+    key!(
+        "loserScope",
+        T::Choice(&["seat", "team"]),
+        "seat",
+        Rules,
+        Tetrarch,
+        "When a seat loses (mate, stalemate valued as loss, resignation): only that seat is out, or its whole team loses and the game ends.",
+        "loserScope = team"
+    ),
+    key!(
+        "eliminatedArmy",
+        T::Choice(&["remove", "dead"]),
+        "remove",
+        Rules,
+        Tetrarch,
+        "What becomes of a mated or stalemated-out seat's pieces: removed from the board, or dead (they stay as obstacles, never move, never check, score 0 when captured).",
+        "eliminatedArmy = dead"
+    ),
+    key!(
+        "resignedArmy",
+        T::Choice(&["remove", "dead", "deadKingWalks"]),
+        "remove",
+        Rules,
+        Tetrarch,
+        "What becomes of a resigning or flagging seat's pieces; `deadKingWalks` leaves the king alive, moving at random until it is mated or stalemated.",
+        "resignedArmy = deadKingWalks"
+    ),
+    key!(
+        "result",
+        T::Choice(&["survival", "points", "pointsWinnerOnly"]),
+        "survival",
+        Rules,
+        Tetrarch,
+        "How the game ranks players: by who is left, by points, or by points where only first place counts as a win (Solo).",
+        "result = points"
+    ),
+    key!(
+        "startingSeatRotates",
+        T::Bool,
+        "false",
+        Rules,
+        Tetrarch,
+        "The seat that starts moves one clockwise from one game to the next.",
+        "startingSeatRotates = true"
+    ),
+    key!(
+        "insufficientMaterialDraw",
+        T::Bool,
+        "false",
+        Rules,
+        Tetrarch,
+        "The game is drawn at once when every side still in has only its king, or its king and one piece of `insufficientMaterialPieces` (dead pieces do not count).",
+        "insufficientMaterialDraw = true"
+    ),
+    key!(
+        "insufficientMaterialPieces",
+        T::PieceSet,
+        "-",
+        Rules,
+        Tetrarch,
+        "The single pieces that, beside a king, still make insufficient material.",
+        "insufficientMaterialPieces = nb"
+    ),
     // Scores (tetrarch).
-    key!("captureScores", T::PieceCounts, "", Rules, Tetrarch, "Points for capturing an active piece of each type; promoted pieces score `promotedCaptureScore` if set. Dead pieces score 0.", "captureScores = p:1 n:3 b:5 r:5 q:9 k:20"),
-    key!("promotedCaptureScore", T::Int, "0", Rules, Tetrarch, "Points for capturing a promoted piece, whatever its type (0: use `captureScores`).", "promotedCaptureScore = 1"),
-    key!("checkmateScore", T::Int, "0", Rules, Tetrarch, "Points for checkmating a player (to the checking piece's owner; several: the one who moved last).", "checkmateScore = 20"),
-    key!("stalemateScore", T::Int, "0", Rules, Tetrarch, "Points a player gets for being stalemated when the stalemate eliminates them.", "stalemateScore = 20"),
-    key!("checkScores", T::IntList, "", Rules, Tetrarch, "Points for a move that checks two and three kings at once: without a queen among the checkers, then with one.", "checkScores = 5 1 20 5"),
-    key!("checkScoreQueenTypes", T::PieceSet, "q", Rules, Tetrarch, "The pieces that count as a queen for the lower `checkScores`.", "checkScoreQueenTypes = qd"),
-    key!("drawScore", T::Int, "0", Rules, Tetrarch, "Points each player still in receives when the game is drawn.", "drawScore = 10"),
-    key!("survivorKingBonus", T::Int, "0", Rules, Tetrarch, "Points the last player receives for each other king still alive (walking kings).", "survivorKingBonus = 20"),
-    key!("walkingKingStalemateScore", T::Int, "0", Rules, Tetrarch, "Points each remaining player receives when a walking king is stalemated.", "walkingKingStalemateScore = 10"),
-    key!("spareKingScore", T::Int, "0", Rules, Tetrarch, "Points for capturing an extra (spare) king, in setups that have them.", "spareKingScore = 3"),
-    key!("claimWinLead", T::Int, "0", Rules, Tetrarch, "With two players left, a lead of at least this many points lets the leader claim the win (0: never).", "claimWinLead = 21"),
-    key!("autoWinLead", T::Int, "0", Rules, Tetrarch, "With two players left, a lead of at least this many points ends the game (0: never).", "autoWinLead = 21"),
-    key!("abortMoves", T::Int, "0", Rules, Tetrarch, "A resignation or timeout before every player has made this many moves, with no points scored and the resigner not in check, aborts the game (0: never).", "abortMoves = 3"),
+    key!(
+        "captureScores",
+        T::PieceCounts,
+        "",
+        Rules,
+        Tetrarch,
+        "Points for capturing an active piece of each type; promoted pieces score `promotedCaptureScore` if set. Dead pieces score 0.",
+        "captureScores = p:1 n:3 b:5 r:5 q:9 k:20"
+    ),
+    key!(
+        "promotedCaptureScore",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "Points for capturing a promoted piece, whatever its type (0: use `captureScores`).",
+        "promotedCaptureScore = 1"
+    ),
+    key!(
+        "checkmateScore",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "Points for checkmating a player (to the checking piece's owner; several: the one who moved last).",
+        "checkmateScore = 20"
+    ),
+    key!(
+        "stalemateScore",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "Points a player gets for being stalemated when the stalemate eliminates them.",
+        "stalemateScore = 20"
+    ),
+    key!(
+        "checkScores",
+        T::IntList,
+        "",
+        Rules,
+        Tetrarch,
+        "Points for a move that checks two and three kings at once: without a queen among the checkers, then with one.",
+        "checkScores = 5 1 20 5"
+    ),
+    key!(
+        "checkScoreQueenTypes",
+        T::PieceSet,
+        "q",
+        Rules,
+        Tetrarch,
+        "The pieces that count as a queen for the lower `checkScores`.",
+        "checkScoreQueenTypes = qd"
+    ),
+    key!(
+        "drawScore",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "Points each player still in receives when the game is drawn.",
+        "drawScore = 10"
+    ),
+    key!(
+        "survivorKingBonus",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "Points the last player receives for each other king still alive (walking kings).",
+        "survivorKingBonus = 20"
+    ),
+    key!(
+        "walkingKingStalemateScore",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "Points each remaining player receives when a walking king is stalemated.",
+        "walkingKingStalemateScore = 10"
+    ),
+    key!(
+        "spareKingScore",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "Points for capturing an extra (spare) king, in setups that have them.",
+        "spareKingScore = 3"
+    ),
+    key!(
+        "claimWinLead",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "With two players left, a lead of at least this many points lets the leader claim the win (0: never).",
+        "claimWinLead = 21"
+    ),
+    key!(
+        "autoWinLead",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "With two players left, a lead of at least this many points ends the game (0: never).",
+        "autoWinLead = 21"
+    ),
+    key!(
+        "abortMoves",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "A resignation or timeout before every player has made this many moves, with no points scored and the resigner not in check, aborts the game (0: never).",
+        "abortMoves = 3"
+    ),
     // Clocks, offers, claims (tetrarch).
-    key!("clockMinutes", T::IntList, "", Rules, Tetrarch, "The clock settings a game may choose from, minutes per player (empty: no clock).", "clockMinutes = 5 10 15"),
-    key!("clockIncrements", T::IntList, "", Rules, Tetrarch, "The increments a game may choose from, seconds added after each move.", "clockIncrements = 0 3 5"),
-    key!("timeoutInsufficientDraw", T::Bool, "false", Rules, Tetrarch, "Running out of time draws if the opponent has only a king, or a king and one piece of `insufficientMaterialPieces`.", "timeoutInsufficientDraw = true"),
-    key!("drawOffers", T::Bool, "false", Rules, Tetrarch, "Players may offer a draw once per own turn; making a move declines.", "drawOffers = true"),
-    key!("reconnectSeconds", T::Int, "0", Rules, Tetrarch, "Seconds a dropped player has to return before it counts as leaving (0: no limit).", "reconnectSeconds = 120"),
+    key!(
+        "clockMinutes",
+        T::IntList,
+        "",
+        Rules,
+        Tetrarch,
+        "The clock settings a game may choose from, minutes per player (empty: no clock).",
+        "clockMinutes = 5 10 15"
+    ),
+    key!(
+        "clockIncrements",
+        T::IntList,
+        "",
+        Rules,
+        Tetrarch,
+        "The increments a game may choose from, seconds added after each move.",
+        "clockIncrements = 0 3 5"
+    ),
+    key!(
+        "timeoutInsufficientDraw",
+        T::Bool,
+        "false",
+        Rules,
+        Tetrarch,
+        "Running out of time draws if the opponent has only a king, or a king and one piece of `insufficientMaterialPieces`.",
+        "timeoutInsufficientDraw = true"
+    ),
+    key!(
+        "drawOffers",
+        T::Bool,
+        "false",
+        Rules,
+        Tetrarch,
+        "Players may offer a draw once per own turn; making a move declines.",
+        "drawOffers = true"
+    ),
+    key!(
+        "reconnectSeconds",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "Seconds a dropped player has to return before it counts as leaving (0: no limit).",
+        "reconnectSeconds = 120"
+    ),
 ];
 
 /// Looks a key up in [`KEYS`].
@@ -353,4 +1919,71 @@ pub fn is_mobility_key(name: &str) -> bool {
             super::pieces::piece_kind(&lower)
         })
         .is_some()
+}
+
+/// The key reference as Markdown tables, one per origin: the text of
+/// `docs/variant-format.md` between its generated-section markers, and the
+/// output of `tetrarch keys`.
+pub fn reference_markdown() -> String {
+    let mut out = String::new();
+    let groups = [
+        (Origin::Fsf, "Fairy-Stockfish keys"),
+        (
+            Origin::FsfDeprecated,
+            "Old Fairy-Stockfish names, still read",
+        ),
+        (Origin::Tetrarch, "tetrarch keys"),
+    ];
+    for (origin, title) in groups {
+        out.push_str(&format!("### {title}\n\n"));
+        out.push_str(
+            "| key | type | default | meaning | example | status |\n|---|---|---|---|---|---|\n",
+        );
+        for k in KEYS.iter().filter(|k| k.origin == origin) {
+            let default = if k.default.is_empty() {
+                "(empty)".to_string()
+            } else {
+                format!("`{}`", k.default)
+            };
+            let status = match k.support {
+                Support::Rules => "rules",
+                Support::Display => "display only",
+                Support::Unsupported => "unsupported",
+            };
+            out.push_str(&format!(
+                "| `{}` | {} | {} | {} | `{}` | {} |\n",
+                k.name,
+                k.ty.describe().replace('|', "\\|"),
+                default,
+                k.doc,
+                k.example,
+                status
+            ));
+        }
+        out.push('\n');
+    }
+    out.push_str("### Piece keys\n\n");
+    out.push_str("| key | moves (Betza) | example |\n|---|---|---|\n");
+    for (name, betza) in super::pieces::NAMED_PIECES {
+        let example = if *name == "king" { "king = k:KN" } else { "" };
+        let example = if example.is_empty() {
+            format!("{name} = {}", name.chars().next().unwrap_or('x'))
+        } else {
+            example.to_string()
+        };
+        let betza = if betza.is_empty() {
+            "(none)".to_string()
+        } else {
+            format!("`{betza}`")
+        };
+        out.push_str(&format!("| `{name}` | {betza} | `{example}` |\n"));
+    }
+    out.push_str(&format!(
+        "| `customPiece1` … `customPiece{}` | after the letter | `customPiece1 = a:mWcF` |\n",
+        super::pieces::CUSTOM_SLOTS
+    ));
+    out.push_str(
+        "| `mobilityRegionWhiteKnight`, `mobilityRegionBlackCustomPiece3`, … | a region per colour and piece, for an engine's evaluation (display only) | `mobilityRegionWhiteKing = d1 e1 f1` |\n",
+    );
+    out
 }

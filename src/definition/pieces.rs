@@ -59,5 +59,7 @@ pub fn piece_kind(key: &str) -> Option<PieceKind> {
         return Some(PieceKind::Named(i));
     }
     let n: u32 = key.strip_prefix("customPiece")?.parse().ok()?;
-    (1..=CUSTOM_SLOTS).contains(&n).then_some(PieceKind::Custom(n))
+    (1..=CUSTOM_SLOTS)
+        .contains(&n)
+        .then_some(PieceKind::Custom(n))
 }

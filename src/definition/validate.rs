@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use super::Definition;
 use super::keys::{KEYS, ValueType};
 use super::value::Value;
-use crate::board::Board;
+use crate::board::{Board, Square};
 use crate::diagnostic::Diagnostic;
 use crate::fen::{Setup, parse_fen};
 use crate::fen4::parse_fen4;
@@ -47,7 +47,11 @@ fn check_duplicate_letters(
         if let Some(other) = def.pieces[..i].iter().find(|p| p.letter == piece.letter)
             && (in_section(&piece.location) || in_section(&other.location))
         {
-            let location = if in_section(&piece.location) { &piece.location } else { &other.location };
+            let location = if in_section(&piece.location) {
+                &piece.location
+            } else {
+                &other.location
+            };
             let mut d = Diagnostic::error(format!(
                 "`{}` and `{}` both use the letter `{}`",
                 other.key, piece.key, piece.letter
@@ -66,22 +70,35 @@ fn check_piece_references(
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let defined: HashSet<char> = def.pieces.iter().map(|p| p.letter).collect();
+    // A key that sets both colours shares its location with them: report once.
+    let mut reported: HashSet<(usize, char)> = HashSet::new();
     for spec in KEYS {
         let setting = def.setting(spec.name);
         if !in_section(&setting.location) {
             continue;
         }
-        let Some(location) = &setting.location else { continue };
+        let Some(location) = &setting.location else {
+            continue;
+        };
         let letters: Vec<char> = match (&setting.value, spec.ty) {
             (Value::Pieces(l), _) => l.clone(),
-            (Value::PieceMap(pairs), _) => pairs.iter().flat_map(|(a, b)| [Some(*a), *b]).flatten().collect(),
-            (Value::PieceCounts(pairs), ValueType::PieceCounts) if !spec.name.starts_with("pieceValue") => {
+            (Value::PieceMap(pairs), _) => pairs
+                .iter()
+                .flat_map(|(a, b)| [Some(*a), *b])
+                .flatten()
+                .collect(),
+            (Value::PieceCounts(pairs), ValueType::PieceCounts)
+                if !spec.name.starts_with("pieceValue") =>
+            {
                 pairs.iter().map(|(l, _)| *l).collect()
             }
             _ => continue,
         };
         for letter in letters {
-            if letter == '*' || defined.contains(&letter) {
+            if letter == '*'
+                || defined.contains(&letter)
+                || !reported.insert((location.start, letter))
+            {
                 continue;
             }
             let text = location.text();
@@ -90,9 +107,14 @@ fn check_piece_references(
                 .find(|(_, c)| c.to_ascii_lowercase() == letter)
                 .map_or(0, |(i, _)| i);
             diagnostics.push(
-                Diagnostic::error(format!("`{}` names the piece `{letter}`, which this variant does not define", spec.name))
-                    .at(&location.sub(at, at + 1))
-                    .with_label("define it with a piece key, e.g. `queen = q` or `customPiece1 = a:mWcF`"),
+                Diagnostic::error(format!(
+                    "`{}` names the piece `{letter}`, which this variant does not define",
+                    spec.name
+                ))
+                .at(&location.sub(at, at + 1))
+                .with_label(
+                    "define it with a piece key, e.g. `queen = q` or `customPiece1 = a:mWcF`",
+                ),
             );
         }
     }
@@ -122,7 +144,9 @@ fn check_regions(
                     board.ranks
                 ))
                 .at(&location.sub(*start, *end))
-                .with_label("squares, files and ranks must lie on the board (see `maxFile` and `maxRank`)"),
+                .with_label(
+                    "squares, files and ranks must lie on the board (see `maxFile` and `maxRank`)",
+                ),
             );
         }
     }
@@ -150,7 +174,11 @@ fn check_seats(
         ok = false;
     };
     if !(2..=8).contains(&players) {
-        report("players", format!("a variant has 2 to 8 players, not {players}"), "set `players` between 2 and 8");
+        report(
+            "players",
+            format!("a variant has 2 to 8 players, not {players}"),
+            "set `players` between 2 and 8",
+        );
         return false;
     }
     for key in ["seatNames", "seatLetters", "seatForward"] {
@@ -190,10 +218,35 @@ fn check_seats(
         let mut used = HashSet::new();
         for member in teams.iter().flatten() {
             if !names.contains(member) {
-                report("teams", format!("`{member}` in `teams` is not a seat name"), "use names from `seatNames`");
+                report(
+                    "teams",
+                    format!("`{member}` in `teams` is not a seat name"),
+                    "use names from `seatNames`",
+                );
             } else if !used.insert(member.clone()) {
-                report("teams", format!("`{member}` is in more than one team"), "each seat plays in one team");
+                report(
+                    "teams",
+                    format!("`{member}` is in more than one team"),
+                    "each seat plays in one team",
+                );
             }
+        }
+    }
+    let board = def.board();
+    for entry in def.names("castlingSquares") {
+        let parts: Vec<&str> = entry.split(':').collect();
+        let valid = parts.len() == 6
+            && def.names("seatNames").iter().any(|n| n == parts[0])
+            && matches!(parts[1], "king" | "queen")
+            && parts[2..]
+                .iter()
+                .all(|s| Square::parse(s).is_some_and(|s| board.contains(s)));
+        if !valid {
+            report(
+                "castlingSquares",
+                format!("`{entry}` is not a castling entry"),
+                "write `Seat:king:king-from:king-to:rook-from:rook-to` (or `queen`), with board squares",
+            );
         }
     }
     if let Value::Ints(scores) = def.value("checkScores")
@@ -209,10 +262,26 @@ fn check_seats(
     ok
 }
 
-fn check_start_position(def: &Definition, board: &Board, section: &RawSection, diagnostics: &mut Vec<Diagnostic>) {
+fn check_start_position(
+    def: &Definition,
+    board: &Board,
+    section: &RawSection,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let setting = def.setting("startFen");
-    let Value::Text(fen) = &setting.value else { return };
-    let location = setting.location.clone();
+    let Value::Text(fen) = &setting.value else {
+        return;
+    };
+    let own = setting.location.as_ref().is_some_and(|l| {
+        std::sync::Arc::ptr_eq(&l.file, &section.name_location.file)
+            && l.start > section.name_location.start
+    });
+    let location = if own { setting.location.clone() } else { None };
+    let what = if own {
+        "`startFen`"
+    } else {
+        "the inherited `startFen`"
+    };
     let error = |message: String, start: usize, end: usize, label: &str| {
         let d = Diagnostic::error(message).with_label(label.to_string());
         match &location {
@@ -229,7 +298,7 @@ fn check_start_position(def: &Definition, board: &Board, section: &RawSection, d
         Ok(setup) => setup,
         Err(e) => {
             diagnostics.push(error(
-                format!("invalid `startFen`: {}", e.message),
+                format!("invalid {what}: {}", e.message),
                 e.start,
                 e.end,
                 "see docs/variant-format.md for the FEN forms",
@@ -240,7 +309,7 @@ fn check_start_position(def: &Definition, board: &Board, section: &RawSection, d
     if setup.files != board.files || setup.ranks != board.ranks {
         diagnostics.push(error(
             format!(
-                "`startFen` describes a {} × {} board, but the variant's board is {} × {}",
+                "{what} describes a board of {} × {} squares, but this variant's board is {} × {}",
                 setup.files, setup.ranks, board.files, board.ranks
             ),
             0,
@@ -249,17 +318,24 @@ fn check_start_position(def: &Definition, board: &Board, section: &RawSection, d
         ));
         return;
     }
+    let mut undefined = HashSet::new();
     for (square, piece) in &setup.pieces {
         if def.piece(piece.letter).is_none() {
+            if !undefined.insert(piece.letter) {
+                continue;
+            }
             diagnostics.push(error(
-                format!("the piece letter `{}` in `startFen` is not defined in this variant", piece.letter),
+                format!(
+                    "the piece letter `{}` in {what} is not defined in this variant",
+                    piece.letter
+                ),
                 piece.offset,
                 piece.offset + 1,
                 "define it with a piece key, or fix the FEN",
             ));
         } else if board.holes.contains(*square) {
             diagnostics.push(error(
-                format!("`startFen` puts a piece on {square}, which is a hole"),
+                format!("{what} puts a piece on {square}, which is a hole"),
                 piece.offset,
                 piece.offset + 1,
                 "holes can never be occupied",
@@ -293,7 +369,10 @@ fn check_kings(
             let name = names.get(seat).cloned().unwrap_or_else(|| seat.to_string());
             let letter = seat_letters.get(seat).copied().unwrap_or('?');
             diagnostics.push(error(
-                format!("{name} has no king (`{}`) in `startFen`, but checks are on", king.letter),
+                format!(
+                    "{name} has no king (`{}`) in the start position, but checks are on",
+                    king.letter
+                ),
                 0,
                 0,
                 &format!("give seat `{letter}` a king, or set `checking = false`"),

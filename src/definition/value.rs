@@ -88,17 +88,22 @@ pub fn parse_value(ty: ValueType, text: &str) -> Result<Value, ValueError> {
             Ok(n) if (1..=crate::board::MAX_RANKS).contains(&n) => Ok(Value::Rank(n - 1)),
             _ => Err(whole(text, "expected a rank number from 1 to 16")),
         },
-        ValueType::File => parse_file(text)
-            .map(Value::File)
-            .ok_or_else(|| whole(text, "expected a file letter `a`…`p` or a number from 1 to 16")),
+        ValueType::File => parse_file(text).map(Value::File).ok_or_else(|| {
+            whole(
+                text,
+                "expected a file letter `a`…`p` or a number from 1 to 16",
+            )
+        }),
         ValueType::Text | ValueType::Fen => Ok(Value::Text(text.to_string())),
-        ValueType::Region => Region::parse(text)
-            .map(Value::Region)
-            .map_err(|(message, start, end)| ValueError {
-                message,
-                start,
-                end,
-            }),
+        ValueType::Region => {
+            Region::parse(text)
+                .map(Value::Region)
+                .map_err(|(message, start, end)| ValueError {
+                    message,
+                    start,
+                    end,
+                })
+        }
         ValueType::PieceType => parse_piece_letters(text, true),
         ValueType::PieceSet => parse_piece_letters(text, false),
         ValueType::PieceMap => parse_pairs(text, |token, start| {
@@ -143,7 +148,9 @@ pub fn parse_value(ty: ValueType, text: &str) -> Result<Value, ValueError> {
             for (i, c) in text.char_indices() {
                 if !matches!(c, 'K' | 'Q' | 'k' | 'q' | '-' | ' ') {
                     return Err(ValueError {
-                        message: format!("`{c}` is not a castling right (`K`, `Q`, `k`, `q` or `-`)"),
+                        message: format!(
+                            "`{c}` is not a castling right (`K`, `Q`, `k`, `q` or `-`)"
+                        ),
                         start: i,
                         end: i + c.len_utf8(),
                     });

@@ -8,13 +8,21 @@ use tetrarch::board::Square;
 
 /// A file of the shared reference data (`../shared/` beside the repository).
 pub fn shared(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared").join(path)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(path)
 }
 
 /// The destinations of a White piece with `betza` on `from`, on a board of
 /// `files` × `ranks` where `enemy(square)` tells which squares hold a Black
 /// piece; `i` moves are allowed on rank 2. Sorted square names, joined by `,`.
-pub fn reach(betza: &str, files: u8, ranks: u8, from: &str, enemy: &dyn Fn(Square) -> bool) -> String {
+pub fn reach(
+    betza: &str,
+    files: u8,
+    ranks: u8,
+    from: &str,
+    enemy: &dyn Fn(Square) -> bool,
+) -> String {
     let betza = Betza::parse(betza).unwrap_or_else(|e| panic!("{betza}: {e}"));
     let rules = betza.rules();
     let from = Square::parse(from).expect("a square name");
@@ -24,8 +32,18 @@ pub fn reach(betza: &str, files: u8, ranks: u8, from: &str, enemy: &dyn Fn(Squar
         ((0..files as i32).contains(&file) && (0..ranks as i32).contains(&rank))
             .then(|| Square::new(file as u8, rank as u8))
     };
-    let occupant = |s: Square| if enemy(s) { Occupant::Enemy } else { Occupant::Empty };
+    let occupant = |s: Square| {
+        if enemy(s) {
+            Occupant::Enemy
+        } else {
+            Occupant::Empty
+        }
+    };
     let mut squares = destinations(&rules, to_square, occupant, from.rank == 1);
     squares.sort_by_key(|s| (s.file, s.rank));
-    squares.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
+    squares
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }

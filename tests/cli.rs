@@ -1,0 +1,72 @@
+//! The command line end to end: output and exit codes of CLI.md.
+
+mod common;
+
+use std::process::Command;
+
+use clap::CommandFactory;
+use tetrarch::cli::Cli;
+
+fn tetrarch(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().expect("an exit code, not a signal"),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn clap_definition_is_consistent() {
+    Cli::command().debug_assert();
+}
+
+#[test]
+fn shipped_variants_check_clean() {
+    let (code, stdout, stderr) = tetrarch(&["check"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "8 variants: 8 fully supported, 0 with unsupported features\n"
+    );
+    assert_eq!(stderr, "", "shipped variants should have no findings");
+}
+
+#[test]
+fn fairy_stockfish_variants_ini_loads_without_errors() {
+    let path = common::shared("reference/fsf/variants.ini");
+    let (code, stdout, stderr) = tetrarch(&["check", path.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("error:"), "{stderr}");
+    let summary = stdout.trim_end();
+    assert!(summary.starts_with("143 variants: "), "{summary}");
+    assert!(summary.ends_with("with unsupported features"), "{summary}");
+}
+
+#[test]
+fn errors_exit_with_one() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/broken/unknown-key.ini");
+    let (code, stdout, stderr) = tetrarch(&["check", path]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("did you mean `castling`?"), "{stderr}");
+    assert!(stdout.contains("1 with errors"), "{stdout}");
+}
+
+#[test]
+fn a_missing_file_is_a_usage_problem() {
+    let (code, _, stderr) = tetrarch(&["check", "/no/such/file.ini"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("cannot read `/no/such/file.ini`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bad_arguments_exit_with_two() {
+    let (code, _, _) = tetrarch(&["frobnicate"]);
+    assert_eq!(code, 2);
+}
