@@ -58,6 +58,10 @@ const BOTH_COLOURS: &[(&str, &[&str])] = &[
     ),
     ("flagPiece", &["flagPieceWhite", "flagPieceBlack"]),
     ("flagRegion", &["flagRegionWhite", "flagRegionBlack"]),
+    (
+        "enPassantRegion",
+        &["enPassantRegionWhite", "enPassantRegionBlack"],
+    ),
     ("whiteFlag", &["flagRegionWhite"]),
     ("blackFlag", &["flagRegionBlack"]),
     (

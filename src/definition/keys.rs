@@ -477,6 +477,24 @@ pub const KEYS: &[KeySpec] = &[
         "enPassantRegion = *3 *6"
     ),
     key!(
+        "enPassantRegionWhite",
+        T::Region,
+        "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
+        Rules,
+        Fsf,
+        "Target squares where White may capture en passant.",
+        "enPassantRegionWhite = *6"
+    ),
+    key!(
+        "enPassantRegionBlack",
+        T::Region,
+        "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
+        Rules,
+        Fsf,
+        "Target squares where Black may capture en passant.",
+        "enPassantRegionBlack = *3"
+    ),
+    key!(
         "enPassantTypes",
         T::PieceSet,
         "p",
@@ -1660,7 +1678,7 @@ pub const KEYS: &[KeySpec] = &[
         "false",
         Rules,
         Tetrarch,
-        "An enemy king may be captured (by a player moving before the checked king's turn); the capture decides per `kingCaptureValue`.",
+        "The king of an active enemy may be captured (by a player moving before the checked king's turn); capturing it makes its seat lose (see `loserScope`). Kings of eliminated players that still walk may always be captured.",
         "kingCapture = true"
     ),
     key!(
