@@ -1,6 +1,8 @@
 //! The command line: `tetrarch check`, with the exit codes of CLI.md.
 
 pub mod check;
+mod load;
+mod perft;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,6 +49,25 @@ pub enum Command {
     },
     /// Print the reference of every variant-file key (Markdown).
     Keys,
+    /// Count the move sequences of DEPTH plies (perft), as Fairy-Stockfish does.
+    Perft {
+        /// The variant's name (a shipped section or one from `--variants`).
+        variant: String,
+        /// The number of plies.
+        depth: u32,
+        /// Start from this position (a FEN; a FEN4 for four players).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Play these moves first (UCI notation).
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Print the count of every root move.
+        #[arg(long)]
+        divide: bool,
+        /// Extra variant files, loaded after the shipped ones.
+        #[arg(long = "variants", value_name = "FILE")]
+        variants: Vec<PathBuf>,
+    },
 }
 
 /// Parses the arguments, runs the command and returns its exit code.
@@ -66,6 +87,21 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> Exit {
     match cli.command {
         Command::Check { files, variants } => check::run(&variants, &files),
+        Command::Perft {
+            variant,
+            depth,
+            fen,
+            moves,
+            divide,
+            variants,
+        } => perft::run(perft::PerftArgs {
+            variant: &variant,
+            depth,
+            fen: fen.as_deref(),
+            moves: &moves,
+            divide,
+            variants: &variants,
+        }),
         Command::Keys => {
             print!("{}", crate::definition::keys::reference_markdown());
             Exit::Success

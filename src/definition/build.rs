@@ -129,7 +129,20 @@ pub fn build_definition(
         .chain(section.entries.iter().filter(|e| !is_alias(e)));
     let mut deprecated_ranks = Vec::new();
     for entry in ordered {
-        if pieces::piece_kind(&entry.key).is_some() || keys::is_mobility_key(&entry.key) {
+        if pieces::piece_kind(&entry.key).is_some() {
+            continue;
+        }
+        if let Some((seat, piece)) = keys::mobility_key(&entry.key) {
+            match Region::parse(&entry.value) {
+                Ok(region) => {
+                    def.mobility.retain(|(p, s, _)| !(p == &piece && *s == seat));
+                    def.mobility.push((piece, seat, region));
+                }
+                Err((message, start, end)) => diagnostics.push(
+                    Diagnostic::error(format!("invalid value for `{}`: {message}", entry.key))
+                        .at(&entry.value_location.sub(start, end)),
+                ),
+            }
             continue;
         }
         let Some(spec) = keys::find(&entry.key) else {
@@ -345,6 +358,14 @@ fn apply_deprecated_ranks(def: &mut Definition, ranks: &[(&'static str, Value, &
 /// A custom piece with `e` in its moves may capture en passant (as in
 /// Fairy-Stockfish, which adds it to the en-passant types of both colours).
 fn add_en_passant_pieces(def: &mut Definition) {
+    let Some(first) = def
+        .pieces
+        .iter()
+        .find(|p| p.key.starts_with("customPiece") && p.betza.text.contains('e'))
+    else {
+        return;
+    };
+    let location = first.location.clone();
     let letters: Vec<char> = def
         .pieces
         .iter()
@@ -353,19 +374,25 @@ fn add_en_passant_pieces(def: &mut Definition) {
         .collect();
     for key in ["enPassantTypesWhite", "enPassantTypesBlack"] {
         let setting = def.setting(key).clone();
-        if let Value::Pieces(mut set) = setting.value {
-            for l in &letters {
-                if !set.contains(l) {
-                    set.push(*l);
-                }
+        let Value::Pieces(set) = setting.value else { continue };
+        // A default names Fairy-Stockfish's pawn type, not the letter `p`:
+        // resolve it before adding letters, which then stand for themselves.
+        let mut resolved: Vec<char> = if setting.location.is_none() {
+            def.pieces.iter().filter(|p| p.key == "pawn").map(|p| p.letter).collect()
+        } else {
+            set
+        };
+        for l in &letters {
+            if !resolved.contains(l) {
+                resolved.push(*l);
             }
-            def.set(
-                key,
-                Setting {
-                    value: Value::Pieces(set),
-                    location: setting.location,
-                },
-            );
         }
+        def.set(
+            key,
+            Setting {
+                value: Value::Pieces(resolved),
+                location: setting.location.or_else(|| location.clone()),
+            },
+        );
     }
 }

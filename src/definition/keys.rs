@@ -129,7 +129,7 @@ use ValueType as T;
 
 /// All keys except the piece keys (`pawn`, `customPiece1`, ...) and the
 /// per-piece display keys (`mobilityRegionWhiteKnight`), which
-/// [`piece_key`](super::pieces::piece_kind) and [`is_mobility_key`] recognise.
+/// [`piece_kind`](super::pieces::piece_kind) and [`mobility_key`] recognise.
 pub const KEYS: &[KeySpec] = &[
     // Board and setup.
     key!(
@@ -1924,19 +1924,16 @@ pub fn find(name: &str) -> Option<&'static KeySpec> {
     KEYS.iter().find(|k| k.name == name)
 }
 
-/// Whether a key is a Fairy-Stockfish per-piece mobility region
-/// (`mobilityRegionWhiteKnight`): accepted for display only.
-pub fn is_mobility_key(name: &str) -> bool {
-    name.strip_prefix("mobilityRegionWhite")
-        .or_else(|| name.strip_prefix("mobilityRegionBlack"))
-        .and_then(|piece| {
-            let mut lower = piece.to_string();
-            if let Some(first) = lower.get_mut(0..1) {
-                first.make_ascii_lowercase();
-            }
-            super::pieces::piece_kind(&lower)
-        })
-        .is_some()
+/// Reads a Fairy-Stockfish per-piece mobility key
+/// (`mobilityRegionWhiteKnight`): the seat (0 White, 1 Black) and the piece key.
+pub fn mobility_key(name: &str) -> Option<(usize, String)> {
+    let (seat, piece) = match name.strip_prefix("mobilityRegionWhite") {
+        Some(piece) => (0, piece),
+        None => (1, name.strip_prefix("mobilityRegionBlack")?),
+    };
+    let mut key = piece.to_string();
+    key.get_mut(0..1)?.make_ascii_lowercase();
+    super::pieces::piece_kind(&key).map(|_| (seat, key))
 }
 
 /// The key reference as Markdown tables, one per origin: the text of
@@ -2001,7 +1998,7 @@ pub fn reference_markdown() -> String {
         super::pieces::CUSTOM_SLOTS
     ));
     out.push_str(
-        "| `mobilityRegionWhiteKnight`, `mobilityRegionBlackCustomPiece3`, … | a region per colour and piece, for an engine's evaluation (display only) | `mobilityRegionWhiteKing = d1 e1 f1` |\n",
+        "| `mobilityRegionWhiteKnight`, `mobilityRegionBlackCustomPiece3`, … | a region per colour and piece: the only squares that piece may move to (a palace) | `mobilityRegionWhiteKing = d1 e1 f1` |\n",
     );
     out
 }

@@ -57,6 +57,9 @@ pub struct Definition {
     /// The piece types, in the order they were defined.
     pub pieces: Vec<Piece>,
     settings: BTreeMap<&'static str, Setting>,
+    /// Where pieces may go (`mobilityRegionWhiteKing = d1 e1 f1 ...`): the
+    /// piece key, the seat (0 White, 1 Black) and the region.
+    pub mobility: Vec<(String, usize, Region)>,
     /// Fairy-Stockfish features this variant (or an ancestor) uses that
     /// tetrarch does not implement, one phrase each.
     pub unsupported: Vec<String>,
@@ -87,6 +90,7 @@ impl Definition {
             location: None,
             pieces: Vec::new(),
             settings,
+            mobility: Vec::new(),
             unsupported: Vec::new(),
             incomplete: false,
         }

@@ -1,0 +1,30 @@
+//! Loading the shipped variants and `--variants` files for a command.
+
+use std::path::PathBuf;
+
+use super::Exit;
+use crate::catalog::Catalog;
+use crate::source::SourceFile;
+
+/// The shipped variants plus the given files; a broken or unsupported
+/// section of a file is named in a warning on stderr.
+pub fn load_catalog(files: &[PathBuf]) -> Result<Catalog, Exit> {
+    let mut catalog = Catalog::shipped();
+    for path in files {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            eprintln!("error: cannot read `{}`: {e}", path.display());
+            Exit::Usage
+        })?;
+        let index = catalog.load(SourceFile::new(path.display().to_string(), text));
+        for section in &catalog.files[index].sections {
+            if section.has_errors() {
+                eprintln!(
+                    "warning: `{}` in `{}` has errors (run `tetrarch check` for details)",
+                    section.name,
+                    path.display()
+                );
+            }
+        }
+    }
+    Ok(catalog)
+}

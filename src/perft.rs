@@ -1,0 +1,38 @@
+//! Perft: the number of move sequences of a given length, counted as
+//! Fairy-Stockfish counts them (bulk counting at the last ply).
+
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// The number of legal move sequences of exactly `depth` plies.
+pub fn perft(pos: &mut Position<'_>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    let mut nodes = 0;
+    for &mv in list.as_slice() {
+        pos.make(mv);
+        nodes += perft(pos, depth - 1);
+        pos.unmake();
+    }
+    nodes
+}
+
+/// Perft split by root move, in generation order.
+pub fn divide(pos: &mut Position<'_>, depth: u32) -> Vec<(Move, u64)> {
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    let mut out = Vec::with_capacity(list.len());
+    for &mv in list.as_slice() {
+        pos.make(mv);
+        let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
+        pos.unmake();
+        out.push((mv, n));
+    }
+    out
+}

@@ -1,0 +1,476 @@
+//! A position of a compiled variant: the board, whose turn it is, castling
+//! rights, en-passant targets and counters, with make/unmake and an
+//! incremental Zobrist hash.
+
+use crate::moves::{Move, MoveType};
+use crate::piece::Piece;
+use crate::rules::{RuleTable, Sq};
+
+/// "No square".
+pub const NO_SQ: Sq = Sq::MAX;
+
+/// One castling right: the seat, the wing and the squares the pieces start on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingRight {
+    /// The seat that may castle.
+    pub seat: usize,
+    /// 0 king-side, 1 queen-side.
+    pub wing: usize,
+    /// Where the king stands.
+    pub king: Sq,
+    /// Where the rook stands.
+    pub rook: Sq,
+}
+
+/// Live en-passant targets: the squares a double step passed, the piece that
+/// made it, and the seat that pushed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EnPassant {
+    /// The passed squares (`NO_SQ` when unused).
+    pub squares: [Sq; 2],
+    /// The double-stepped piece.
+    pub victim: Sq,
+    /// The seat that pushed.
+    pub pusher: usize,
+}
+
+/// How the FEN of this position spells its optional fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct FenStyle {
+    /// The castling field is written.
+    pub castling: bool,
+    /// The en-passant field is written.
+    pub en_passant: bool,
+    /// The move counters are written.
+    pub counters: bool,
+    /// The pocket `[...]` is written (always empty here).
+    pub pocket: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    moved: Piece,
+    captured: Piece,
+    captured_on: Sq,
+    castling: u32,
+    en_passant: Option<EnPassant>,
+    halfmove: u32,
+    hash: u64,
+    checks: [u8; 2],
+}
+
+/// A position of a variant.
+#[derive(Clone, Debug)]
+pub struct Position<'r> {
+    rules: &'r RuleTable,
+    board: Vec<Piece>,
+    to_move: usize,
+    castling_rights: Vec<CastlingRight>,
+    castling: u32,
+    castling_mask: Vec<u32>,
+    en_passant: Option<EnPassant>,
+    halfmove: u32,
+    fullmove: u32,
+    checks: [u8; 2],
+    counts: Vec<u16>,
+    royals: Vec<Sq>,
+    hash: u64,
+    history: Vec<Undo>,
+    /// How the FEN spells its optional fields.
+    pub style: FenStyle,
+}
+
+impl<'r> Position<'r> {
+    /// An empty board for a variant, White (the first seat) to move.
+    pub fn empty(rules: &'r RuleTable) -> Position<'r> {
+        let nsq = rules.square_count();
+        Position {
+            rules,
+            board: vec![Piece::NONE; nsq],
+            to_move: 0,
+            castling_rights: Vec::new(),
+            castling: 0,
+            castling_mask: vec![0; nsq],
+            en_passant: None,
+            halfmove: 0,
+            fullmove: 1,
+            checks: [0; 2],
+            counts: vec![0; rules.seats.len() * rules.pieces.len()],
+            royals: vec![NO_SQ; rules.seats.len()],
+            hash: 0,
+            history: Vec::with_capacity(64),
+            style: FenStyle::default(),
+        }
+    }
+
+    /// The rule table.
+    #[inline]
+    pub fn rules(&self) -> &'r RuleTable {
+        self.rules
+    }
+
+    /// The piece on a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Sq) -> Piece {
+        self.board[sq as usize]
+    }
+
+    /// The seat to move.
+    #[inline]
+    pub fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    /// The halfmove clock.
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The fullmove number.
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The live en-passant targets.
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.en_passant
+    }
+
+    /// The castling rights the position started with, and which are still live.
+    pub fn castling(&self) -> impl Iterator<Item = &CastlingRight> + '_ {
+        self.castling_rights
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.castling & (1 << i) != 0)
+            .map(|(_, r)| r)
+    }
+
+    /// Checks each seat still has to give (check counting), White first.
+    pub fn checks_remaining(&self) -> [u8; 2] {
+        self.checks
+    }
+
+    /// The number of pieces of a seat and type.
+    #[inline]
+    pub fn count(&self, seat: usize, kind: usize) -> u16 {
+        self.counts[seat * self.rules.pieces.len() + kind]
+    }
+
+    /// The square of a seat's royal piece, if it has one.
+    #[inline]
+    pub fn royal(&self, seat: usize) -> Option<Sq> {
+        let s = self.royals[seat];
+        (s != NO_SQ).then_some(s)
+    }
+
+    /// The Zobrist hash.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (for tests of the incremental one).
+    pub fn recompute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (sq, p) in self.board.iter().enumerate() {
+            if p.is_some() {
+                h ^= self.rules.zobrist_piece(*p, sq as Sq);
+            }
+        }
+        h ^ self.state_hash(self.castling, self.en_passant, self.checks)
+    }
+
+    fn state_hash(&self, castling: u32, ep: Option<EnPassant>, checks: [u8; 2]) -> u64 {
+        let mut h = self.rules.zobrist_side(self.to_move) ^ self.rules.zobrist_castling(castling);
+        if let Some(ep) = ep {
+            h ^= self.rules.zobrist_square(ep.squares[0]);
+        }
+        if self.rules.ends.check_counting {
+            h ^= self.rules.zobrist_checks(checks);
+        }
+        h
+    }
+
+    /// Puts a piece on an empty square (setting up a position).
+    pub fn put(&mut self, sq: Sq, piece: Piece) {
+        self.add(sq, piece);
+        self.hash ^= self.rules.zobrist_piece(piece, sq);
+    }
+
+    /// Sets the seat to move (setting up a position).
+    pub fn set_to_move(&mut self, seat: usize) {
+        self.hash ^= self.rules.zobrist_side(self.to_move) ^ self.rules.zobrist_side(seat);
+        self.to_move = seat;
+    }
+
+    /// Sets the counters (setting up a position).
+    pub fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove;
+    }
+
+    /// Sets the remaining checks (setting up a position).
+    pub fn set_checks(&mut self, checks: [u8; 2]) {
+        self.checks = checks;
+        self.hash = self.recompute_hash();
+    }
+
+    /// Sets the en-passant targets (setting up a position).
+    pub fn set_en_passant(&mut self, ep: Option<EnPassant>) {
+        self.en_passant = ep;
+        self.hash = self.recompute_hash();
+    }
+
+    /// Adds a castling right (setting up a position).
+    pub fn add_castling_right(&mut self, right: CastlingRight) {
+        let bit = 1 << self.castling_rights.len();
+        self.castling_rights.push(right);
+        self.castling |= bit;
+        self.castling_mask[right.king as usize] |= bit;
+        self.castling_mask[right.rook as usize] |= bit;
+        self.hash = self.recompute_hash();
+    }
+
+    #[inline]
+    fn add(&mut self, sq: Sq, piece: Piece) {
+        self.board[sq as usize] = piece;
+        if !piece.dead() {
+            self.counts[piece.seat() * self.rules.pieces.len() + piece.kind()] += 1;
+            if self.rules.pieces[piece.kind()].royal {
+                self.royals[piece.seat()] = sq;
+            }
+        }
+    }
+
+    #[inline]
+    fn remove(&mut self, sq: Sq) -> Piece {
+        let piece = self.board[sq as usize];
+        self.board[sq as usize] = Piece::NONE;
+        if !piece.dead() {
+            self.counts[piece.seat() * self.rules.pieces.len() + piece.kind()] -= 1;
+            if self.rules.pieces[piece.kind()].royal && self.royals[piece.seat()] == sq {
+                self.royals[piece.seat()] = NO_SQ;
+            }
+        }
+        piece
+    }
+
+    /// The seat that moves after `seat`.
+    #[inline]
+    pub fn next_seat(&self, seat: usize) -> usize {
+        (seat + 1) % self.rules.seats.len()
+    }
+
+    /// Plays a move (assumed pseudo-legal for the side to move).
+    pub fn make(&mut self, mv: Move) {
+        let rules = self.rules;
+        let us = self.to_move;
+        let moved = self.board[mv.from as usize];
+        let mut undo = Undo {
+            mv,
+            moved,
+            captured: Piece::NONE,
+            captured_on: NO_SQ,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            checks: self.checks,
+        };
+        let mut hash = self.hash ^ self.state_hash(self.castling, self.en_passant, self.checks);
+        self.halfmove += 1;
+        match mv.kind {
+            MoveType::Castle => {
+                let geometry = rules.castling[us][mv.promotion as usize].expect("castling geometry");
+                let king = self.remove(mv.from);
+                let rook = self.remove(mv.aux);
+                hash ^= rules.zobrist_piece(king, mv.from) ^ rules.zobrist_piece(rook, mv.aux);
+                self.add(geometry.king_to, king);
+                self.add(geometry.rook_to, rook);
+                hash ^= rules.zobrist_piece(king, geometry.king_to) ^ rules.zobrist_piece(rook, geometry.rook_to);
+                self.castling &= !(self.castling_mask[mv.from as usize] | self.castling_mask[mv.aux as usize]);
+                self.en_passant = None;
+            }
+            _ => {
+                let captured_on = if mv.kind == MoveType::EnPassant { mv.aux } else { mv.to };
+                if self.board[captured_on as usize].is_some() {
+                    let captured = self.remove(captured_on);
+                    hash ^= rules.zobrist_piece(captured, captured_on);
+                    undo.captured = captured;
+                    undo.captured_on = captured_on;
+                    self.halfmove = 0;
+                }
+                self.remove(mv.from);
+                hash ^= rules.zobrist_piece(moved, mv.from);
+                let placed = match mv.kind {
+                    MoveType::Promotion => moved.promote_pawn(mv.promotion as usize),
+                    MoveType::PiecePromotion => moved.promote_to(mv.promotion as usize),
+                    MoveType::PieceDemotion => moved.demote(),
+                    _ => moved,
+                };
+                self.add(mv.to, placed);
+                hash ^= rules.zobrist_piece(placed, mv.to);
+                if rules.pieces[moved.kind()].resets_n_move[us] {
+                    self.halfmove = 0;
+                }
+                self.castling &= !(self.castling_mask[mv.from as usize] | self.castling_mask[mv.to as usize]);
+                self.en_passant = None;
+                if undo.captured.is_none() && rules.pieces[moved.kind()].leaves_en_passant[us] {
+                    self.en_passant = self.double_step_targets(us, mv.from, mv.to);
+                }
+            }
+        }
+        if rules.ends.check_counting && self.gives_check_after(us) {
+            self.checks[us] = self.checks[us].saturating_sub(1);
+        }
+        self.to_move = self.next_seat(us);
+        if self.to_move == 0 {
+            self.fullmove += 1;
+        }
+        hash ^= self.state_hash(self.castling, self.en_passant, self.checks);
+        self.hash = hash;
+        self.history.push(undo);
+    }
+
+    /// Takes back the last move.
+    pub fn unmake(&mut self) {
+        let undo = self.history.pop().expect("a move to take back");
+        let mv = undo.mv;
+        let us = undo.moved.seat();
+        if self.to_move == 0 {
+            self.fullmove -= 1;
+        }
+        self.to_move = us;
+        match mv.kind {
+            MoveType::Castle => {
+                let geometry = self.rules.castling[us][mv.promotion as usize].expect("castling geometry");
+                let king = self.remove(geometry.king_to);
+                let rook = self.remove(geometry.rook_to);
+                self.add(mv.from, king);
+                self.add(mv.aux, rook);
+            }
+            _ => {
+                self.remove(mv.to);
+                self.add(mv.from, undo.moved);
+                if undo.captured.is_some() {
+                    self.add(undo.captured_on, undo.captured);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+        self.checks = undo.checks;
+    }
+
+    /// The en-passant targets a quiet move leaves: the squares passed by a
+    /// straight forward move of two or more steps, inside the region.
+    fn double_step_targets(&self, us: usize, from: Sq, to: Sq) -> Option<EnPassant> {
+        let rules = self.rules;
+        let (ff, fr) = (rules.file_of(from) as i32, rules.rank_of(from) as i32);
+        let (tf, tr) = (rules.file_of(to) as i32, rules.rank_of(to) as i32);
+        let (df, dr) = rules.seats[us].forward.apply(crate::betza::Offset { forward: 1, right: 0 });
+        let steps = if df != 0 { (tf - ff) / df } else { (tr - fr) / dr };
+        if steps < 2 || (ff + df * steps, fr + dr * steps) != (tf, tr) || steps > 3 {
+            return None;
+        }
+        let mut squares = [NO_SQ; 2];
+        let mut n = 0;
+        let capturer = self.next_seat(us);
+        for k in 1..steps {
+            let s = rules.square((ff + df * k) as u8, (fr + dr * k) as u8);
+            if rules.en_passant_region[capturer][s as usize] {
+                squares[n] = s;
+                n += 1;
+            }
+        }
+        (n > 0).then_some(EnPassant {
+            squares,
+            victim: to,
+            pusher: us,
+        })
+    }
+
+    /// Whether the side that just moved (`us`) attacks an enemy royal piece.
+    fn gives_check_after(&self, us: usize) -> bool {
+        (0..self.rules.seats.len())
+            .filter(|&s| self.rules.seats[s].team != self.rules.seats[us].team)
+            .any(|s| self.royal(s).is_some_and(|k| self.attacked_by(k, us)))
+    }
+
+    /// Whether a square is attacked by pieces of `seat`.
+    pub fn attacked_by(&self, sq: Sq, seat: usize) -> bool {
+        let rules = self.rules;
+        let board = &self.board;
+        for attack in rules.attack_lines(seat, sq) {
+            let line = &attack.line;
+            let squares = rules.line_squares(line);
+            let hit = |s: Sq| {
+                let p = board[s as usize];
+                p.is_some() && p.seat() == seat && !p.dead() && attack.types & (1 << p.kind()) != 0
+            };
+            match line.kind {
+                crate::rules::LineKind::Leap => {
+                    let (path, landing) = squares.split_at(line.path as usize);
+                    let path_ok = if line.jump {
+                        path.iter().any(|s| board[*s as usize].is_some())
+                    } else {
+                        path.iter().all(|s| board[*s as usize].is_none())
+                    };
+                    if path_ok && hit(landing[0]) {
+                        return true;
+                    }
+                }
+                crate::rules::LineKind::Ride => {
+                    let step = line.path as usize + 1;
+                    for chunk in squares.chunks_exact(step) {
+                        let (path, landing) = chunk.split_at(step - 1);
+                        if path.iter().any(|s| board[*s as usize].is_some()) {
+                            break;
+                        }
+                        let s = landing[0];
+                        if board[s as usize].is_some() {
+                            if hit(s) {
+                                return true;
+                            }
+                            break;
+                        }
+                    }
+                }
+                crate::rules::LineKind::Hop { after } => {
+                    let Some(h) = squares.iter().position(|s| board[*s as usize].is_some()) else {
+                        continue;
+                    };
+                    if after != 0 && h + 1 > after as usize {
+                        continue;
+                    }
+                    if let Some(a) = squares[h + 1..].iter().find(|s| board[**s as usize].is_some())
+                        && hit(*a)
+                    {
+                        return true;
+                    }
+                }
+                crate::rules::LineKind::Grasshop => {
+                    if board[squares[0] as usize].is_none() {
+                        continue;
+                    }
+                    if let Some(a) = squares[1..].iter().find(|s| board[**s as usize].is_some())
+                        && hit(*a)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether a seat's royal piece is attacked by an active enemy.
+    pub fn in_check(&self, seat: usize) -> bool {
+        let Some(k) = self.royal(seat) else { return false };
+        let team = self.rules.seats[seat].team;
+        (0..self.rules.seats.len()).any(|s| self.rules.seats[s].team != team && self.attacked_by(k, s))
+    }
+}

@@ -1,0 +1,725 @@
+//! Compiling a [`Definition`] into a [`RuleTable`].
+
+use std::collections::HashMap;
+
+use super::geometry::Direction;
+use super::{
+    AttackLine, CastlingGeometry, GameEnds, Line, LineKind, PieceType, RuleTable, Seat, Sq,
+};
+use crate::betza::{Betza, MoveKind, MoveRule};
+use crate::board::{Board, Square};
+use crate::definition::Definition;
+use crate::definition::value::Value;
+
+/// Why a definition cannot be compiled into a playable rule table.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CompileError {
+    /// The definition uses features tetrarch does not implement yet.
+    #[error("`{variant}` uses features tetrarch does not implement yet: {features}")]
+    Unsupported {
+        /// The variant.
+        variant: String,
+        /// The features, comma-separated.
+        features: String,
+    },
+    /// The definition is inconsistent in a way `check` reports.
+    #[error("`{variant}` cannot be played: {reason}")]
+    Invalid {
+        /// The variant.
+        variant: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// The letters Fairy-Stockfish's defaults stand for: its named piece types.
+const DEFAULT_LETTER_KEYS: &[(char, &str)] = &[
+    ('p', "pawn"),
+    ('n', "knight"),
+    ('b', "bishop"),
+    ('r', "rook"),
+    ('q', "queen"),
+    ('k', "king"),
+];
+
+struct Context<'a> {
+    def: &'a Definition,
+    board: Board,
+    seats: Vec<Seat>,
+}
+
+impl Context<'_> {
+    fn sq(&self, s: Square) -> Sq {
+        s.rank as Sq * self.board.files as Sq + s.file as Sq
+    }
+
+    fn square_count(&self) -> usize {
+        self.board.files as usize * self.board.ranks as usize
+    }
+
+    fn playable(&self, file: i32, rank: i32) -> Option<Sq> {
+        if file < 0 || rank < 0 || file >= self.board.files as i32 || rank >= self.board.ranks as i32 {
+            return None;
+        }
+        let s = Square::new(file as u8, rank as u8);
+        self.board.contains(s).then(|| self.sq(s))
+    }
+
+    /// The piece types a piece-set key names (defaults name Fairy-Stockfish's types).
+    fn type_set(&self, key: &str) -> Vec<bool> {
+        let setting = self.def.setting(key);
+        let mut set = vec![false; self.def.pieces.len()];
+        let Value::Pieces(letters) = &setting.value else {
+            return set;
+        };
+        for &letter in letters {
+            if letter == '*' {
+                set.iter_mut().for_each(|b| *b = true);
+                continue;
+            }
+            let found = if setting.location.is_none() {
+                DEFAULT_LETTER_KEYS
+                    .iter()
+                    .find(|(l, _)| *l == letter)
+                    .and_then(|(_, k)| self.def.pieces.iter().position(|p| p.key == *k))
+            } else {
+                self.def.pieces.iter().position(|p| p.letter == letter)
+            };
+            if let Some(i) = found {
+                set[i] = true;
+            }
+        }
+        set
+    }
+
+    /// A per-seat key: the White / Black form for the first two seats, the
+    /// generic form for the others.
+    fn seat_key(&self, generic: &'static str, seat: usize) -> String {
+        match seat {
+            0 => format!("{generic}White"),
+            1 => format!("{generic}Black"),
+            _ => generic.to_string(),
+        }
+    }
+
+    fn region(&self, key: &str) -> Vec<bool> {
+        let set = self.def.region(key).squares(&self.board);
+        let mut out = vec![false; self.square_count()];
+        for s in set.squares() {
+            out[self.sq(s) as usize] = true;
+        }
+        out
+    }
+
+    /// Squares whose rank, counted from the seat's back edge, satisfies `keep`.
+    fn relative_region(&self, seat: usize, keep: impl Fn(u8) -> bool) -> Vec<bool> {
+        let mut out = vec![false; self.square_count()];
+        for r in 0..self.board.ranks {
+            for f in 0..self.board.files {
+                let rel = self.seats[seat]
+                    .forward
+                    .relative_rank(f, r, self.board.files, self.board.ranks);
+                if keep(rel) && self.board.contains(Square::new(f, r)) {
+                    out[self.sq(Square::new(f, r)) as usize] = true;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Compiles a definition into the rule table the move generator reads.
+pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
+    let invalid = |reason: String| CompileError::Invalid {
+        variant: def.name.clone(),
+        reason,
+    };
+    if !def.unsupported.is_empty() || def.incomplete {
+        let mut features = def.unsupported.clone();
+        features.dedup();
+        return Err(CompileError::Unsupported {
+            variant: def.name.clone(),
+            features: features.join(", "),
+        });
+    }
+    if def.pieces.len() > 31 {
+        return Err(invalid(format!("{} piece types; at most 31 are supported", def.pieces.len())));
+    }
+    let board = def.board();
+    let seats = compile_seats(def).map_err(invalid)?;
+    let ctx = Context { def, board, seats };
+    let n_seats = ctx.seats.len();
+    let n_types = def.pieces.len();
+    let nsq = ctx.square_count();
+
+    let mut playable = vec![false; nsq];
+    for r in 0..ctx.board.ranks {
+        for f in 0..ctx.board.files {
+            let s = Square::new(f, r);
+            playable[ctx.sq(s) as usize] = ctx.board.contains(s);
+        }
+    }
+
+    // Regions per seat.
+    let relative_double = def.int("doubleStepRelativeRank");
+    let initial_region: Vec<Vec<bool>> = (0..n_seats)
+        .map(|s| {
+            if relative_double > 0 || s >= 2 {
+                let r = if relative_double > 0 { relative_double as u8 } else { 2 };
+                ctx.relative_region(s, |rel| rel == r)
+            } else {
+                ctx.region(&ctx.seat_key("doubleStepRegion", s))
+            }
+        })
+        .collect();
+    let triple_region: Vec<Vec<bool>> = (0..n_seats)
+        .map(|s| {
+            if s < 2 {
+                ctx.region(&ctx.seat_key("tripleStepRegion", s))
+            } else {
+                vec![false; nsq]
+            }
+        })
+        .collect();
+    let relative_promotion = def.int("promotionRelativeRank");
+    let promotion_region: Vec<Vec<bool>> = (0..n_seats)
+        .map(|s| {
+            if relative_promotion > 0 || s >= 2 {
+                let r = relative_promotion.max(1) as u8;
+                ctx.relative_region(s, |rel| rel >= r)
+            } else {
+                ctx.region(&ctx.seat_key("promotionRegion", s))
+            }
+        })
+        .collect();
+
+    // Piece rules.
+    let double_step = def.bool("doubleStep");
+    let piece_rules: Vec<Vec<MoveRule>> = def
+        .pieces
+        .iter()
+        .map(|p| {
+            let mut rules = p.betza.rules();
+            if p.key == "pawn" && double_step {
+                rules.extend(Betza::parse("ifmnD").expect("valid Betza").rules());
+            }
+            rules
+        })
+        .collect();
+    let triple: Vec<MoveRule> = Betza::parse("fmnH").expect("valid Betza").rules();
+
+    let mut builder = LineBuilder::default();
+    let mut line_index = Vec::with_capacity(n_seats * n_types * nsq);
+    let mut attack_groups: Vec<HashMap<(LineKind, Vec<Sq>, u8, bool), u64>> =
+        vec![HashMap::new(); n_seats * nsq];
+    let mut attack_order: Vec<Vec<(LineKind, Vec<Sq>, u8, bool)>> = vec![Vec::new(); n_seats * nsq];
+    let mut complex = false;
+    for seat in 0..n_seats {
+        let dir = ctx.seats[seat].forward;
+        for (t, rules) in piece_rules.iter().enumerate() {
+            for sq in 0..nsq as Sq {
+                let start = builder.lines.len() as u32;
+                if playable[sq as usize] {
+                    let (f, r) = ((sq % ctx.board.files as Sq) as i32, (sq / ctx.board.files as Sq) as i32);
+                    let mut own: Vec<(Line, Vec<Sq>)> = Vec::new();
+                    let extra = (def.pieces[t].key == "pawn" && triple_region[seat][sq as usize])
+                        .then_some(&triple);
+                    for rule in rules.iter().chain(extra.into_iter().flatten()) {
+                        if rule.initial && !initial_region[seat][sq as usize] {
+                            continue;
+                        }
+                        if let Some((line, squares)) = forward_line(&ctx, dir, f, r, rule) {
+                            complex |= line.path > 0 || line.jump || matches!(line.kind, LineKind::Hop { .. } | LineKind::Grasshop);
+                            merge_line(&mut own, line, squares);
+                        }
+                        if rule.capture && !(rule.initial && !matches!(rule.kind, MoveKind::Leap)) {
+                            for (line, squares) in reverse_lines(&ctx, dir, f, r, rule) {
+                                // `line` ends where the attacker stands; record it for
+                                // the attacked square `sq` when the attacker could start there.
+                                let attacker = *squares.last().expect("non-empty");
+                                if rule.initial && !initial_region[seat][attacker as usize] {
+                                    continue;
+                                }
+                                let key = (line.kind, squares, line.path, line.jump);
+                                let slot = seat * nsq + sq as usize;
+                                let entry = attack_groups[slot].entry(key.clone()).or_insert_with(|| {
+                                    attack_order[slot].push(key);
+                                    0
+                                });
+                                *entry |= 1 << t;
+                            }
+                            complex |= rule.initial && !matches!(rule.kind, MoveKind::Leap);
+                        }
+                    }
+                    for (line, squares) in own {
+                        builder.push(line, &squares);
+                    }
+                }
+                line_index.push((start, builder.lines.len() as u32));
+            }
+        }
+    }
+    // Attack lines: one group per geometry, keeping file order.
+    let mut attacks = Vec::new();
+    let mut attack_index = Vec::with_capacity(n_seats * nsq);
+    for slot in 0..n_seats * nsq {
+        let start = attacks.len() as u32;
+        for key in &attack_order[slot] {
+            let types = attack_groups[slot][key];
+            let (kind, squares, path, jump) = key;
+            let line = builder.line_for(*kind, squares, *path, *jump);
+            attacks.push(AttackLine { line, types });
+        }
+        attack_index.push((start, attacks.len() as u32));
+    }
+
+    let pieces = compile_pieces(&ctx);
+    let promotion_choices: Vec<Vec<u8>> = (0..n_seats)
+        .map(|s| {
+            let set = ctx.type_set(&ctx.seat_key("promotionPieceTypes", s));
+            (0..n_types).filter(|&t| set[t]).map(|t| t as u8).collect()
+        })
+        .collect();
+    let mut promotion_limit = vec![0u32; n_types];
+    if let Value::PieceCounts(pairs) = def.value("promotionLimit") {
+        for (letter, n) in pairs {
+            if let Some(t) = def.pieces.iter().position(|p| p.letter == *letter) {
+                promotion_limit[t] = *n as u32;
+            }
+        }
+    }
+    let en_passant_region: Vec<Vec<bool>> = (0..n_seats)
+        .map(|s| if s < 2 { ctx.region(&ctx.seat_key("enPassantRegion", s)) } else { vec![true; nsq] })
+        .collect();
+    let castling = compile_castling(&ctx).map_err(invalid)?;
+    let castling_rank: Vec<u8> = (0..n_seats)
+        .map(|s| {
+            let rank = match def.value("castlingRank") {
+                Value::Rank(r) => *r,
+                _ => 0,
+            };
+            if s == 1 { ctx.board.ranks.saturating_sub(1).saturating_sub(rank) } else { rank }
+        })
+        .collect();
+    let bits = |set: Vec<bool>| set.iter().enumerate().filter(|(_, b)| **b).fold(0u64, |m, (i, _)| m | 1 << i);
+    let castling_pieces = (bits(ctx.type_set("castlingKingPieceWhite")), bits(ctx.type_set("castlingRookPiecesWhite")));
+    let file_of = |key: &str| match def.value(key) {
+        Value::File(f) => *f,
+        _ => 0,
+    };
+    let castling_rook_files = (file_of("castlingRookKingsideFile"), file_of("castlingRookQueensideFile"));
+
+    let immobile = def.bool("immobilityIllegal").then(|| {
+        line_index
+            .iter()
+            .map(|(a, b)| a == b)
+            .collect::<Vec<bool>>()
+    });
+    let mut mobility = vec![None; n_seats * n_types];
+    for (key, seat, region) in &def.mobility {
+        if let Some(t) = def.pieces.iter().position(|p| &p.key == key)
+            && *seat < n_seats
+        {
+            let set = region.squares(&ctx.board);
+            let mut mask = vec![false; nsq];
+            for s in set.squares() {
+                mask[ctx.sq(s) as usize] = true;
+            }
+            mobility[seat * n_types + t] = Some(mask);
+        }
+    }
+    let ends = compile_ends(&ctx, &bits);
+
+    Ok(RuleTable {
+        name: def.name.clone(),
+        files: ctx.board.files,
+        ranks: ctx.board.ranks,
+        playable,
+        seats: ctx.seats.clone(),
+        pieces,
+        squares: builder.squares,
+        lines: builder.lines,
+        line_index,
+        attacks,
+        attack_index,
+        promotion_region,
+        promotion_choices,
+        promotion_limit,
+        mandatory_pawn_promotion: def.bool("mandatoryPawnPromotion"),
+        mandatory_piece_promotion: def.bool("mandatoryPiecePromotion"),
+        piece_demotion: def.bool("pieceDemotion"),
+        piece_promotion_on_capture: def.bool("piecePromotionOnCapture"),
+        en_passant_region,
+        en_passant_next_player_only: matches!(def.value("enPassantWindow"), Value::Choice(c) if c == "nextPlayer"),
+        castling,
+        castling_rank,
+        castling_pieces,
+        castling_rook_files,
+        checking: def.bool("checking"),
+        must_capture: def.bool("mustCapture"),
+        immobile,
+        mobility,
+        ends,
+        complex_attacks: complex,
+        zobrist: super::Zobrist::new(nsq, n_seats, n_types),
+    })
+}
+
+fn compile_seats(def: &Definition) -> Result<Vec<Seat>, String> {
+    let players = def.players();
+    let names = def.names("seatNames");
+    let letters = def.seat_letters();
+    let forward = def.names("seatForward");
+    if names.len() != players || letters.len() != players || forward.len() != players {
+        return Err("the seat keys do not match `players`".into());
+    }
+    let teams = match def.value("teams") {
+        Value::Teams(t) => t.clone(),
+        _ => Vec::new(),
+    };
+    let mut seats = Vec::new();
+    for i in 0..players {
+        let team = teams
+            .iter()
+            .position(|t| t.contains(&names[i]))
+            .map_or(100 + i, |t| t);
+        seats.push(Seat {
+            name: names[i].clone(),
+            letter: letters[i],
+            forward: Direction::parse(&forward[i]).ok_or_else(|| format!("`{}` is not a direction", forward[i]))?,
+            team,
+        });
+    }
+    Ok(seats)
+}
+
+fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceType> {
+    let def = ctx.def;
+    let n_seats = ctx.seats.len();
+    let per_seat = |generic: &'static str| -> Vec<Vec<bool>> {
+        (0..n_seats).map(|s| ctx.type_set(&ctx.seat_key(generic, s))).collect()
+    };
+    let pawn = per_seat("promotionPawnTypes");
+    let n_move = per_seat("nMoveRuleTypes");
+    let ep = per_seat("enPassantTypes");
+    let mut promoted = vec![None; def.pieces.len()];
+    if let Value::PieceMap(pairs) = def.value("promotedPieceType") {
+        for (from, to) in pairs {
+            if let (Some(f), Some(t)) = (
+                def.pieces.iter().position(|p| p.letter == *from),
+                to.and_then(|to| def.pieces.iter().position(|p| p.letter == to)),
+            ) {
+                promoted[f] = Some(t as u8);
+            }
+        }
+    }
+    def.pieces
+        .iter()
+        .enumerate()
+        .map(|(t, p)| PieceType {
+            letter: p.letter,
+            key: p.key.clone(),
+            royal: p.key == "king",
+            promotes_as_pawn: (0..n_seats).map(|s| pawn[s][t]).collect(),
+            promotes_to: promoted[t],
+            resets_n_move: (0..n_seats).map(|s| n_move[s][t]).collect(),
+            en_passant_capturer: (0..n_seats).map(|s| ep[s][t]).collect(),
+            leaves_en_passant: (0..n_seats).map(|s| ep[s][t]).collect(),
+        })
+        .collect()
+}
+
+fn compile_castling(ctx: &Context<'_>) -> Result<Vec<[Option<CastlingGeometry>; 2]>, String> {
+    let def = ctx.def;
+    let n = ctx.seats.len();
+    let mut out = vec![[None, None]; n];
+    if !def.bool("castling") {
+        return Ok(out);
+    }
+    let entries = def.names("castlingSquares");
+    if !entries.is_empty() {
+        for entry in entries {
+            let parts: Vec<&str> = entry.split(':').collect();
+            let seat = ctx.seats.iter().position(|s| s.name == parts[0]).ok_or("bad castling seat")?;
+            let wing = usize::from(parts[1] == "queen");
+            let sq = |name: &str| Square::parse(name).map(|s| ctx.sq(s)).ok_or("bad castling square");
+            out[seat][wing] = Some(CastlingGeometry {
+                king_to: sq(parts[3])?,
+                rook_to: sq(parts[5])?,
+            });
+        }
+        return Ok(out);
+    }
+    if n != 2 {
+        return Ok(out);
+    }
+    let file = |key: &str| match def.value(key) {
+        Value::File(f) => *f,
+        _ => 0,
+    };
+    let rank = match def.value("castlingRank") {
+        Value::Rank(r) => *r,
+        _ => 0,
+    };
+    for (seat, slot) in out.iter_mut().enumerate() {
+        let r = if seat == 0 { rank } else { ctx.board.ranks - 1 - rank };
+        let king_side = file("castlingKingsideFile");
+        let queen_side = file("castlingQueensideFile");
+        if king_side == 0 || king_side >= ctx.board.files || queen_side + 1 >= ctx.board.files {
+            continue;
+        }
+        slot[0] = Some(CastlingGeometry {
+            king_to: ctx.sq(Square::new(king_side, r)),
+            rook_to: ctx.sq(Square::new(king_side - 1, r)),
+        });
+        slot[1] = Some(CastlingGeometry {
+            king_to: ctx.sq(Square::new(queen_side, r)),
+            rook_to: ctx.sq(Square::new(queen_side + 1, r)),
+        });
+    }
+    Ok(out)
+}
+
+fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds {
+    let def = ctx.def;
+    let mut ends = GameEnds::default();
+    let extinction_value = def.value("extinctionValue");
+    if !matches!(extinction_value, Value::Outcome(crate::definition::value::GameValue::None))
+        && !def.bool("extinctionPseudoRoyal")
+        && let Value::Pieces(letters) = def.value("extinctionPieceTypes")
+        && !letters.is_empty()
+    {
+        ends.extinction = Some(if letters.contains(&'*') { u64::MAX } else { bits(ctx.type_set("extinctionPieceTypes")) });
+    }
+    ends.extinction_count = def.int("extinctionPieceCount") as u32;
+    ends.extinction_opponent_count = def.int("extinctionOpponentPieceCount") as u32;
+    let regions: Vec<Vec<bool>> = (0..ctx.seats.len().min(2)).map(|s| ctx.region(&ctx.seat_key("flagRegion", s))).collect();
+    if regions.iter().any(|r| r.iter().any(|b| *b)) {
+        let types = match def.value("flagPieceWhite") {
+            Value::Pieces(l) if l.contains(&'*') || l.is_empty() => u64::MAX,
+            _ => bits(ctx.type_set("flagPieceWhite")),
+        };
+        ends.flag = Some((types, regions));
+    }
+    ends.flag_count = def.int("flagPieceCount").max(1) as u32;
+    ends.flag_move = def.bool("flagMove");
+    ends.check_counting = def.bool("checkCounting");
+    ends.connect = def.int("connectN") as u32;
+    ends.connect_directions = [
+        def.bool("connectHorizontal"),
+        def.bool("connectVertical"),
+        def.bool("connectDiagonal"),
+        def.bool("connectDiagonal"),
+    ];
+    ends.connect_types = match def.value("connectPieceTypes") {
+        Value::Pieces(l) if l.contains(&'*') => u64::MAX,
+        _ => bits(ctx.type_set("connectPieceTypes")),
+    };
+    ends
+}
+
+/// Lines being collected, with their squares in one flat list.
+#[derive(Default)]
+struct LineBuilder {
+    lines: Vec<Line>,
+    squares: Vec<Sq>,
+}
+
+impl LineBuilder {
+    fn push(&mut self, mut line: Line, squares: &[Sq]) {
+        line.start = self.squares.len() as u32;
+        self.squares.extend_from_slice(squares);
+        self.lines.push(line);
+    }
+
+    fn line_for(&mut self, kind: LineKind, squares: &[Sq], path: u8, jump: bool) -> Line {
+        let line = Line {
+            start: self.squares.len() as u32,
+            steps: (squares.len() / (path as usize + 1)) as u16,
+            path,
+            kind,
+            quiet: false,
+            capture: true,
+            en_passant: false,
+            jump,
+        };
+        self.squares.extend_from_slice(squares);
+        line
+    }
+}
+
+/// Adds a line, or widens an identical line's modalities.
+fn merge_line(own: &mut Vec<(Line, Vec<Sq>)>, line: Line, squares: Vec<Sq>) {
+    if let Some((existing, _)) = own.iter_mut().find(|(l, s)| {
+        l.kind == line.kind && l.path == line.path && l.jump == line.jump && *s == squares
+    }) {
+        existing.quiet |= line.quiet;
+        existing.capture |= line.capture;
+        existing.en_passant |= line.en_passant;
+    } else {
+        own.push((line, squares));
+    }
+}
+
+fn line_kind(rule: &MoveRule) -> LineKind {
+    match rule.kind {
+        MoveKind::Leap => LineKind::Leap,
+        MoveKind::Ride { .. } => LineKind::Ride,
+        MoveKind::Hop { range } => LineKind::Hop { after: range.min(u16::MAX as u32) as u16 },
+        MoveKind::Grasshop => LineKind::Grasshop,
+    }
+}
+
+/// The squares passed by one leap from (f, r), or `None` if one is off the board.
+fn leg_path(ctx: &Context<'_>, dir: Direction, f: i32, r: i32, rule: &MoveRule) -> Option<Vec<Sq>> {
+    if !(rule.lame || (jump_leap(rule))) {
+        return Some(Vec::new());
+    }
+    rule.leap
+        .lame_path()
+        .into_iter()
+        .map(|o| {
+            let (df, dr) = dir.apply(o);
+            ctx.playable(f + df, r + dr)
+        })
+        .collect()
+}
+
+/// A `j` leap: it must pass an occupied square.
+fn jump_leap(rule: &MoveRule) -> bool {
+    rule.jumping && rule.kind == MoveKind::Leap
+}
+
+/// The line of a rule from square (f, r), seen from a seat facing `dir`.
+fn forward_line(ctx: &Context<'_>, dir: Direction, f: i32, r: i32, rule: &MoveRule) -> Option<(Line, Vec<Sq>)> {
+    let (df, dr) = dir.apply(rule.leap);
+    let kind = line_kind(rule);
+    let limit = match rule.kind {
+        MoveKind::Leap => 1,
+        MoveKind::Ride { range } if range > 0 => range as i32 + i32::from(rule.jumping),
+        _ => i32::MAX,
+    };
+    let first = if rule.jumping && rule.kind != MoveKind::Leap { 2 } else { 1 };
+    let lame = rule.lame && !matches!(rule.kind, MoveKind::Hop { .. } | MoveKind::Grasshop);
+    let path_len = if lame || jump_leap(rule) { rule.leap.lame_path().len() } else { 0 };
+    let mut squares = Vec::new();
+    let mut steps = 0;
+    let mut k = 1;
+    while k <= limit {
+        let (cf, cr) = (f + df * (k - 1), r + dr * (k - 1));
+        let Some(landing) = ctx.playable(f + df * k, r + dr * k) else { break };
+        let path = if path_len > 0 {
+            match leg_path(ctx, dir, cf, cr, rule) {
+                Some(p) => p,
+                None => break,
+            }
+        } else {
+            Vec::new()
+        };
+        if k >= first {
+            squares.extend(path);
+            squares.push(landing);
+            steps += 1;
+        }
+        k += 1;
+    }
+    (steps > 0).then(|| {
+        (
+            Line {
+                start: 0,
+                steps,
+                path: path_len as u8,
+                kind,
+                quiet: rule.quiet,
+                capture: rule.capture,
+                en_passant: rule.en_passant,
+                jump: jump_leap(rule),
+            },
+            squares,
+        )
+    })
+}
+
+/// The attack lines of a capturing rule that end on square (f, r): each is
+/// walked from (f, r) outward and ends where an attacker would stand.
+fn reverse_lines(ctx: &Context<'_>, dir: Direction, f: i32, r: i32, rule: &MoveRule) -> Vec<(Line, Vec<Sq>)> {
+    let (df, dr) = dir.apply(rule.leap);
+    let kind = line_kind(rule);
+    let lame = rule.lame && !matches!(rule.kind, MoveKind::Hop { .. } | MoveKind::Grasshop);
+    let path_len = if lame || jump_leap(rule) { rule.leap.lame_path().len() } else { 0 };
+    let line = |steps: u16| Line {
+        start: 0,
+        steps,
+        path: path_len as u8,
+        kind,
+        quiet: false,
+        capture: true,
+        en_passant: false,
+        jump: jump_leap(rule),
+    };
+    match rule.kind {
+        MoveKind::Leap => {
+            let (af, ar) = (f - df, r - dr);
+            let Some(attacker) = ctx.playable(af, ar) else { return Vec::new() };
+            let Some(mut squares) = leg_path(ctx, dir, af, ar, rule) else { return Vec::new() };
+            if path_len == 0 {
+                squares.clear();
+            }
+            squares.push(attacker);
+            vec![(line(1), squares)]
+        }
+        MoveKind::Ride { range } => {
+            // A jumping ride skips its first square: the attacker stands at
+            // least two steps away, and the square next to it is ignored.
+            let limit = if range > 0 { range as i32 + i32::from(rule.jumping) } else { i32::MAX };
+            let mut squares = Vec::new();
+            let mut steps = 0;
+            let mut k = 1;
+            while k <= limit {
+                let (af, ar) = (f - df * k, r - dr * k);
+                let Some(attacker) = ctx.playable(af, ar) else { break };
+                if path_len > 0 {
+                    match leg_path(ctx, dir, af, ar, rule) {
+                        Some(p) => squares.extend(p),
+                        None => break,
+                    }
+                }
+                squares.push(attacker);
+                steps += 1;
+                k += 1;
+            }
+            if steps == 0 {
+                return Vec::new();
+            }
+            if rule.jumping {
+                // Rare: expressed as separate leaps over the skipped square.
+                let mut out = Vec::new();
+                for k in 2..=steps as usize {
+                    let mut sq = squares[..k - 2].to_vec();
+                    sq.push(squares[k - 1]);
+                    let mut l = line(1);
+                    l.kind = LineKind::Leap;
+                    l.path = (k - 2) as u8;
+                    l.jump = false;
+                    out.push((l, sq));
+                }
+                return out;
+            }
+            vec![(line(steps), squares)]
+        }
+        MoveKind::Hop { .. } | MoveKind::Grasshop => {
+            let mut squares = Vec::new();
+            let mut k = 1;
+            while let Some(s) = ctx.playable(f - df * k, r - dr * k) {
+                squares.push(s);
+                k += 1;
+            }
+            if squares.len() < 2 {
+                return Vec::new();
+            }
+            let mut l = line(squares.len() as u16);
+            l.path = 0;
+            vec![(l, squares)]
+        }
+    }
+}

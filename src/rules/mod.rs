@@ -1,0 +1,324 @@
+//! The compiled rule table: everything the move generator reads, built once
+//! from a [`Definition`](crate::definition::Definition) and then only read.
+//!
+//! Squares are numbered `rank * files + file`. For every seat, piece type and
+//! square the table holds the piece's [`Line`]s (its moves, precomputed up to
+//! the board's edge or a hole) and, for attack detection, the attack lines
+//! that end on that square, grouped by geometry with the types that attack
+//! along each.
+
+mod compile;
+mod geometry;
+
+
+pub use compile::{CompileError, compile};
+pub use geometry::Direction;
+
+/// A square index: `rank * files + file`.
+pub type Sq = u16;
+
+/// How a line travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LineKind {
+    /// One step (its squares: the passed squares, then the landing square).
+    Leap,
+    /// Steps repeated while squares are empty.
+    Ride,
+    /// Ride to a hurdle, jump it, continue at most `after` steps (0: no limit).
+    Hop {
+        /// Most steps after the hurdle, 0 for no limit.
+        after: u16,
+    },
+    /// Ride to a hurdle and land just behind it.
+    Grasshop,
+}
+
+/// One precomputed line of movement from a square.
+///
+/// Its squares are stored step by step; each step is `path` squares that
+/// must be empty (lame moves; for `jump` leaps, at least one must be
+/// occupied) followed by the step's landing square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Line {
+    /// Index of the first square in [`RuleTable::squares`].
+    pub start: u32,
+    /// Number of steps.
+    pub steps: u16,
+    /// Passed squares per step.
+    pub path: u8,
+    /// How the line travels.
+    pub kind: LineKind,
+    /// May end on an empty square.
+    pub quiet: bool,
+    /// May capture.
+    pub capture: bool,
+    /// May capture en passant.
+    pub en_passant: bool,
+    /// A leap must pass an occupied square.
+    pub jump: bool,
+}
+
+/// A group of attack lines ending on one square: the geometry and the piece
+/// types (bit per type) that attack along it.
+#[derive(Clone, Copy, Debug)]
+pub struct AttackLine {
+    /// The reversed line, walked from the attacked square outward.
+    pub line: Line,
+    /// Bit `t` set when piece type `t` attacks along this line.
+    pub types: u64,
+}
+
+/// A seat at the table.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    /// Its name (`White`, `Red`).
+    pub name: String,
+    /// Its letter in FEN4 and its case in a two-player FEN.
+    pub letter: char,
+    /// The direction its pawns move.
+    pub forward: Direction,
+    /// The team index; seats of one team never capture or check each other.
+    pub team: usize,
+}
+
+/// A piece type.
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    /// Its letter, lower case.
+    pub letter: char,
+    /// The key that defines it (`knight`, `customPiece1`).
+    pub key: String,
+    /// A royal piece: it may not be left attacked (when checks are on).
+    pub royal: bool,
+    /// A pawn for promotion purposes, per seat.
+    pub promotes_as_pawn: Vec<bool>,
+    /// The type it promotes to (`promotedPieceType`).
+    pub promotes_to: Option<u8>,
+    /// Moves of this type reset the n-move counter, per seat.
+    pub resets_n_move: Vec<bool>,
+    /// Captures of this type may take en passant, per seat.
+    pub en_passant_capturer: Vec<bool>,
+    /// A double step of this type leaves an en-passant target, per seat.
+    pub leaves_en_passant: Vec<bool>,
+}
+
+/// Castling for one seat and wing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingGeometry {
+    /// The king's destination.
+    pub king_to: Sq,
+    /// The rook's destination.
+    pub rook_to: Sq,
+}
+
+/// What ends a game at once (Fairy-Stockfish's immediate game ends).
+#[derive(Clone, Debug, Default)]
+pub struct GameEnds {
+    /// Types whose extinction decides (a bit per type), or `None`.
+    pub extinction: Option<u64>,
+    /// The count at which a type is extinct.
+    pub extinction_count: u32,
+    /// The opponent's count also required.
+    pub extinction_opponent_count: u32,
+    /// The flag piece types (bit per type) and each seat's flag region.
+    pub flag: Option<(u64, Vec<Vec<bool>>)>,
+    /// How many flag pieces must stand in the region.
+    pub flag_count: u32,
+    /// The other side gets one more move after the flag is reached.
+    pub flag_move: bool,
+    /// Giving this many checks wins (from the FEN's counters).
+    pub check_counting: bool,
+    /// Aligning this many pieces wins (0: off), and the directions counted.
+    pub connect: u32,
+    /// Which of the four line directions count for `connect`.
+    pub connect_directions: [bool; 4],
+    /// The piece types that count for `connect`.
+    pub connect_types: u64,
+}
+
+/// Everything the move generator reads about a variant.
+#[derive(Clone, Debug)]
+pub struct RuleTable {
+    /// The variant's name.
+    pub name: String,
+    /// Number of files.
+    pub files: u8,
+    /// Number of ranks.
+    pub ranks: u8,
+    /// Whether each square is part of the board (not a hole).
+    pub playable: Vec<bool>,
+    /// The seats in turn order.
+    pub seats: Vec<Seat>,
+    /// The piece types.
+    pub pieces: Vec<PieceType>,
+    /// All line squares, indexed by [`Line::start`].
+    pub squares: Vec<Sq>,
+    lines: Vec<Line>,
+    line_index: Vec<(u32, u32)>,
+    attacks: Vec<AttackLine>,
+    attack_index: Vec<(u32, u32)>,
+    /// Promotion region per seat.
+    pub promotion_region: Vec<Vec<bool>>,
+    /// Pawn promotion choices per seat.
+    pub promotion_choices: Vec<Vec<u8>>,
+    /// Most pieces of a type promotion may produce (0: no limit).
+    pub promotion_limit: Vec<u32>,
+    /// A pawn in the promotion region must promote.
+    pub mandatory_pawn_promotion: bool,
+    /// A piece that can promote (or demote) must.
+    pub mandatory_piece_promotion: bool,
+    /// Promoted pieces demote when they move.
+    pub piece_demotion: bool,
+    /// Pieces promote only when capturing.
+    pub piece_promotion_on_capture: bool,
+    /// En-passant target squares allowed, per seat of the capturer.
+    pub en_passant_region: Vec<Vec<bool>>,
+    /// Only the next player may capture en passant (else until the pusher moves again).
+    pub en_passant_next_player_only: bool,
+    /// Castling geometry per seat: king-side, then queen-side.
+    pub castling: Vec<[Option<CastlingGeometry>; 2]>,
+    /// Castling rank per seat (two-player FEN rights).
+    pub castling_rank: Vec<u8>,
+    /// The piece types that castle as king and as rook (bits).
+    pub castling_pieces: (u64, u64),
+    /// The kingside and queenside rook files when not in the corner.
+    pub castling_rook_files: (u8, u8),
+    /// Royal pieces may not be left attacked.
+    pub checking: bool,
+    /// Captures are compulsory.
+    pub must_capture: bool,
+    /// Squares from which a type (per seat) can never move: moving there is illegal.
+    pub immobile: Option<Vec<bool>>,
+    /// Where each (seat, type) may move; `None` everywhere.
+    pub mobility: Vec<Option<Vec<bool>>>,
+    /// Immediate game ends.
+    pub ends: GameEnds,
+    /// Any hopper or lame line exists: legality always needs a full test.
+    pub complex_attacks: bool,
+    zobrist: Zobrist,
+}
+
+/// Random keys for hashing positions.
+#[derive(Clone, Debug)]
+struct Zobrist {
+    pieces: Vec<u64>,
+    sides: Vec<u64>,
+    castling: Vec<u64>,
+    squares: Vec<u64>,
+    checks: Vec<u64>,
+}
+
+impl Zobrist {
+    fn new(squares: usize, seats: usize, types: usize) -> Zobrist {
+        // splitmix64: a fixed seed keeps hashes equal from run to run.
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut take = |n: usize| (0..n).map(|_| next()).collect::<Vec<u64>>();
+        Zobrist {
+            pieces: take(seats * types * 4 * squares),
+            sides: take(seats),
+            castling: take(32),
+            squares: take(squares),
+            checks: take(2 * 16),
+        }
+    }
+}
+
+impl RuleTable {
+    /// Number of squares of the rectangle.
+    pub fn square_count(&self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    /// The square at a file and rank.
+    pub fn square(&self, file: u8, rank: u8) -> Sq {
+        rank as Sq * self.files as Sq + file as Sq
+    }
+
+    /// The file of a square.
+    pub fn file_of(&self, sq: Sq) -> u8 {
+        (sq % self.files as Sq) as u8
+    }
+
+    /// The rank of a square.
+    pub fn rank_of(&self, sq: Sq) -> u8 {
+        (sq / self.files as Sq) as u8
+    }
+
+    /// The name of a square (`e4`, `a10`).
+    pub fn square_name(&self, sq: Sq) -> String {
+        format!("{}{}", (b'a' + self.file_of(sq)) as char, self.rank_of(sq) + 1)
+    }
+
+    /// The moves of a piece type of a seat standing on a square.
+    #[inline]
+    pub fn lines(&self, seat: usize, piece: usize, sq: Sq) -> &[Line] {
+        let (a, b) = self.line_index[self.slot(seat, piece, sq)];
+        &self.lines[a as usize..b as usize]
+    }
+
+    /// The attack lines ending on `sq` for attackers of `seat`.
+    #[inline]
+    pub fn attack_lines(&self, seat: usize, sq: Sq) -> &[AttackLine] {
+        let (a, b) = self.attack_index[seat * self.square_count() + sq as usize];
+        &self.attacks[a as usize..b as usize]
+    }
+
+    /// The squares of a line.
+    #[inline]
+    pub fn line_squares(&self, line: &Line) -> &[Sq] {
+        let len = line.steps as usize * (line.path as usize + 1);
+        &self.squares[line.start as usize..line.start as usize + len]
+    }
+
+    fn slot(&self, seat: usize, piece: usize, sq: Sq) -> usize {
+        (seat * self.pieces.len() + piece) * self.square_count() + sq as usize
+    }
+
+    /// The hash key of a piece on a square.
+    #[inline]
+    pub fn zobrist_piece(&self, piece: crate::piece::Piece, sq: Sq) -> u64 {
+        self.zobrist.pieces[piece.hash_index(self.pieces.len()) * self.square_count() + sq as usize]
+    }
+
+    /// The hash key of the seat to move.
+    #[inline]
+    pub fn zobrist_side(&self, seat: usize) -> u64 {
+        self.zobrist.sides[seat]
+    }
+
+    /// The hash key of a set of castling rights (a bit per right).
+    #[inline]
+    pub fn zobrist_castling(&self, rights: u32) -> u64 {
+        let mut h = 0;
+        let mut r = rights;
+        while r != 0 {
+            h ^= self.zobrist.castling[r.trailing_zeros() as usize % 32];
+            r &= r - 1;
+        }
+        h
+    }
+
+    /// The hash key of an en-passant square.
+    #[inline]
+    pub fn zobrist_square(&self, sq: Sq) -> u64 {
+        self.zobrist.squares[sq as usize]
+    }
+
+    /// The hash key of the remaining checks.
+    #[inline]
+    pub fn zobrist_checks(&self, checks: [u8; 2]) -> u64 {
+        self.zobrist.checks[checks[0].min(15) as usize] ^ self.zobrist.checks[16 + checks[1].min(15) as usize]
+    }
+
+    /// The piece type with a letter.
+    pub fn piece_by_letter(&self, letter: char) -> Option<usize> {
+        self.pieces.iter().position(|p| p.letter == letter)
+    }
+}

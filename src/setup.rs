@@ -1,0 +1,307 @@
+//! Fairy-Stockfish FEN into a [`Position`] and back, and moves in
+//! Fairy-Stockfish's UCI notation.
+
+use crate::fen::{FenError, parse_fen};
+use crate::moves::{Move, MoveList, MoveType};
+use crate::piece::Piece;
+use crate::position::{CastlingRight, EnPassant, NO_SQ, Position};
+use crate::rules::{RuleTable, Sq};
+
+fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
+    FenError {
+        message: message.into(),
+        start,
+        end,
+    }
+}
+
+impl<'r> Position<'r> {
+    /// Reads a two-player Fairy-Stockfish FEN for a variant.
+    pub fn from_fen(rules: &'r RuleTable, fen: &str) -> Result<Position<'r>, FenError> {
+        let fen = fen.trim();
+        let setup = parse_fen(fen)?;
+        if setup.files != rules.files || setup.ranks != rules.ranks {
+            return Err(error(
+                format!(
+                    "the board is {} × {}, but `{}` is played on {} × {}",
+                    setup.files, setup.ranks, rules.name, rules.files, rules.ranks
+                ),
+                0,
+                fen.find(' ').unwrap_or(fen.len()),
+            ));
+        }
+        let mut pos = Position::empty(rules);
+        for (square, p) in &setup.pieces {
+            let Some(base) = rules.piece_by_letter(p.letter) else {
+                return Err(error(
+                    format!("`{}` is not a piece of `{}`", p.letter, rules.name),
+                    p.offset,
+                    p.offset + 1,
+                ));
+            };
+            let seat = p.seat.unwrap_or(0);
+            let sq = rules.square(square.file, square.rank);
+            if !rules.playable[sq as usize] {
+                return Err(error(format!("{square} is not a square of the board"), p.offset, p.offset + 1));
+            }
+            let piece = match (p.promoted, rules.pieces[base].promotes_to) {
+                (true, Some(promoted)) => Piece::new(seat, promoted as usize).with_promoted_from(base),
+                (true, None) => Piece::new(seat, base).with_from_pawn(),
+                _ => Piece::new(seat, base),
+            };
+            pos.put(sq, piece);
+        }
+        pos.style.pocket = setup.has_pocket;
+        // Fields after the board: side, castling, en passant, checks, counters.
+        let board_end = fen.find(' ').unwrap_or(fen.len());
+        let mut fields = Vec::new();
+        let mut offset = board_end;
+        for token in fen[board_end..].split(' ') {
+            if !token.is_empty() {
+                fields.push((token, offset));
+            }
+            offset += token.len() + 1;
+        }
+        let mut fields = fields.into_iter().skip(1).peekable();
+        pos.set_to_move(setup.to_move);
+        let mut numbers = Vec::new();
+        let mut words = Vec::new();
+        for (token, at) in fields.by_ref() {
+            if token.bytes().all(|b| b.is_ascii_digit()) {
+                numbers.push((token, at));
+            } else if let Some((a, b)) = token.split_once('+') {
+                let (Ok(a), Ok(b)) = (a.parse::<u8>(), b.parse::<u8>()) else {
+                    return Err(error(format!("`{token}` is not a check count such as `3+3`"), at, at + token.len()));
+                };
+                pos.set_checks([a, b]);
+            } else {
+                words.push((token, at));
+            }
+        }
+        let mut words = words.into_iter();
+        if let Some((castling, at)) = words.next() {
+            pos.style.castling = true;
+            read_castling(&mut pos, castling, at)?;
+            if let Some((ep, at)) = words.next() {
+                pos.style.en_passant = true;
+                read_en_passant(&mut pos, ep, at)?;
+            }
+            if let Some((extra, at)) = words.next() {
+                return Err(error(format!("unexpected field `{extra}`"), at, at + extra.len()));
+            }
+        }
+        if let Some((halfmove, _)) = numbers.first() {
+            pos.style.counters = true;
+            let fullmove = numbers.get(1).and_then(|(n, _)| n.parse().ok()).unwrap_or(1);
+            pos.set_counters(halfmove.parse().unwrap_or(0), fullmove);
+        }
+        Ok(pos)
+    }
+
+    /// The position as a Fairy-Stockfish FEN.
+    pub fn fen(&self) -> String {
+        let rules = self.rules();
+        let mut out = String::new();
+        for r in (0..rules.ranks).rev() {
+            let mut empty = 0;
+            for f in 0..rules.files {
+                let p = self.piece_at(rules.square(f, r));
+                if p.is_none() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                if p.promoted() {
+                    out.push('+');
+                }
+                let letter = rules.pieces[p.unpromoted_kind()].letter;
+                out.push(if p.seat() == 0 { letter.to_ascii_uppercase() } else { letter });
+                if p.from_pawn() && !p.promoted() && self.style.pocket {
+                    out.push('~');
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if r > 0 {
+                out.push('/');
+            }
+        }
+        if self.style.pocket {
+            out.push_str("[]");
+        }
+        out.push(' ');
+        out.push(if self.to_move() == 0 { 'w' } else { 'b' });
+        if self.style.castling {
+            out.push(' ');
+            out.push_str(&self.castling_field());
+        }
+        if self.style.en_passant {
+            out.push(' ');
+            match self.en_passant() {
+                Some(ep) => {
+                    for s in ep.squares.iter().filter(|s| **s != NO_SQ) {
+                        out.push_str(&rules.square_name(*s));
+                    }
+                }
+                None => out.push('-'),
+            }
+        }
+        if rules.ends.check_counting {
+            let [a, b] = self.checks_remaining();
+            out.push_str(&format!(" {a}+{b}"));
+        }
+        if self.style.counters {
+            out.push_str(&format!(" {} {}", self.halfmove(), self.fullmove()));
+        }
+        out
+    }
+
+    fn castling_field(&self) -> String {
+        let rules = self.rules();
+        let mut out = String::new();
+        for seat in 0..2 {
+            for wing in 0..2 {
+                for right in self.castling().filter(|r| r.seat == seat && r.wing == wing) {
+                    let outermost = self.outermost_rook(seat, wing) == Some(right.rook);
+                    let c = if outermost {
+                        if wing == 0 { 'k' } else { 'q' }
+                    } else {
+                        (b'a' + rules.file_of(right.rook)) as char
+                    };
+                    out.push(if seat == 0 { c.to_ascii_uppercase() } else { c });
+                }
+            }
+        }
+        if out.is_empty() { "-".into() } else { out }
+    }
+
+    /// The castling king of a seat on its castling rank.
+    fn castling_king(&self, seat: usize) -> Option<Sq> {
+        let rules = self.rules();
+        let rank = *rules.castling_rank.get(seat)?;
+        let kings: Vec<Sq> = (0..rules.files)
+            .map(|f| rules.square(f, rank))
+            .filter(|s| {
+                let p = self.piece_at(*s);
+                p.is_some() && p.seat() == seat && rules.castling_pieces.0 & (1 << p.kind()) != 0
+            })
+            .collect();
+        kings.first().copied()
+    }
+
+    /// The outermost castling rook of a seat on a wing.
+    fn outermost_rook(&self, seat: usize, wing: usize) -> Option<Sq> {
+        let rules = self.rules();
+        let king = self.castling_king(seat)?;
+        let rank = rules.rank_of(king);
+        let is_rook = |s: Sq| {
+            let p = self.piece_at(s);
+            p.is_some() && p.seat() == seat && rules.castling_pieces.1 & (1 << p.kind()) != 0
+        };
+        let kf = rules.file_of(king);
+        if wing == 0 {
+            (kf + 1..rules.files).rev().map(|f| rules.square(f, rank)).find(|s| is_rook(*s))
+        } else {
+            (0..kf).map(|f| rules.square(f, rank)).find(|s| is_rook(*s))
+        }
+    }
+}
+
+fn read_castling(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    let rules = pos.rules();
+    for (i, c) in field.char_indices() {
+        let seat = usize::from(c.is_ascii_lowercase());
+        let bad = || error(format!("`{c}` is not a castling right of this position"), at + i, at + i + 1);
+        let Some(king) = pos.castling_king(seat) else {
+            // Fairy-Stockfish keeps gating letters and rights without a king; ignore them.
+            continue;
+        };
+        let lower = c.to_ascii_lowercase();
+        let (wing, rook) = match lower {
+            'k' => (0, pos.outermost_rook(seat, 0)),
+            'q' => (1, pos.outermost_rook(seat, 1)),
+            f if f.is_ascii_lowercase() && (f as u8 - b'a') < rules.files => {
+                let file = f as u8 - b'a';
+                let sq = rules.square(file, rules.rank_of(king));
+                let wing = usize::from(file < rules.file_of(king));
+                let p = pos.piece_at(sq);
+                let rook_ok = p.is_some() && p.seat() == seat && rules.castling_pieces.1 & (1 << p.kind()) != 0;
+                (wing, rook_ok.then_some(sq))
+            }
+            _ => return Err(bad()),
+        };
+        if let Some(rook) = rook
+            && rules.castling[seat][wing].is_some()
+        {
+            pos.add_castling_right(CastlingRight { seat, wing, king, rook });
+        }
+    }
+    Ok(())
+}
+
+fn read_en_passant(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    let rules = pos.rules();
+    let mut squares = [NO_SQ; 2];
+    let mut n = 0;
+    let mut rest = field;
+    let mut offset = at;
+    while !rest.is_empty() {
+        let digits_end = rest[1..].find(|c: char| !c.is_ascii_digit()).map_or(rest.len(), |i| i + 1);
+        let name = &rest[..digits_end];
+        let sq = crate::board::Square::parse(name)
+            .filter(|s| s.file < rules.files && s.rank < rules.ranks)
+            .ok_or_else(|| error(format!("`{name}` is not an en-passant square"), offset, offset + name.len()))?;
+        if n < 2 {
+            squares[n] = rules.square(sq.file, sq.rank);
+            n += 1;
+        }
+        offset += name.len();
+        rest = &rest[digits_end..];
+    }
+    // The pushed piece stands one step beyond the last passed square.
+    let pusher = (pos.to_move() + rules.seats.len() - 1) % rules.seats.len();
+    let (df, dr) = rules.seats[pusher].forward.apply(crate::betza::Offset { forward: 1, right: 0 });
+    let last = squares[n - 1];
+    let (vf, vr) = (rules.file_of(last) as i32 + df, rules.rank_of(last) as i32 + dr);
+    if vf < 0 || vr < 0 || vf >= rules.files as i32 || vr >= rules.ranks as i32 {
+        return Err(error(format!("`{field}` cannot be an en-passant square"), at, at + field.len()));
+    }
+    pos.set_en_passant(Some(EnPassant {
+        squares,
+        victim: rules.square(vf as u8, vr as u8),
+        pusher,
+    }));
+    Ok(())
+}
+
+/// Fairy-Stockfish's UCI notation for a move: `e2e4`, `e7e8q`, `e1g1`
+/// (castling as the king's move), `a1b2+` / `a1b2-` (piece promotion and
+/// demotion).
+pub fn uci(rules: &RuleTable, mv: &Move) -> String {
+    let mut s = format!("{}{}", rules.square_name(mv.from), rules.square_name(mv.to));
+    match mv.kind {
+        MoveType::Promotion => s.push(rules.pieces[mv.promotion as usize].letter),
+        MoveType::PiecePromotion => s.push('+'),
+        MoveType::PieceDemotion => s.push('-'),
+        _ => {}
+    }
+    s
+}
+
+/// Finds the legal move with the given UCI notation.
+pub fn parse_uci(pos: &mut Position<'_>, text: &str) -> Option<Move> {
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    let rules = pos.rules();
+    list.as_slice().iter().copied().find(|m| uci(rules, m) == text)
+}
