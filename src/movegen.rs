@@ -15,7 +15,11 @@ impl Position<'_> {
         for from in 0..rules.square_count() as Sq {
             let p = self.piece_at(from);
             if p.is_some() && p.seat() == us && !p.dead() {
+                let start = list.len();
                 self.piece_moves(from, p, list);
+                if rules.overlapping[us * rules.pieces.len() + p.kind()] {
+                    list.dedup_from(start);
+                }
             }
         }
         self.castling_moves(list);
@@ -26,18 +30,19 @@ impl Position<'_> {
         let us = piece.seat();
         let kind = piece.kind();
         let team = rules.seats[us].team;
-        let ep = self.en_passant().filter(|e| rules.seats[e.pusher].team != team);
+        let ep = self
+            .en_passant()
+            .filter(|e| rules.seats[e.pusher].team != team);
         let ep_capturer = rules.pieces[kind].en_passant_capturer[us];
-        let enemy = |p: Piece| p.is_some() && rules.seats[p.seat()].team != team;
+        let enemy = |p: Piece| p.is_some() && !p.is_wall() && rules.seats[p.seat()].team != team;
         for line in rules.lines(us, kind, from) {
             let squares = rules.line_squares(line);
             let can_ep = line.en_passant || (line.capture && ep_capturer);
             let land = |to: Sq, list: &mut MoveList| {
                 let target = self.piece_at(to);
                 if target.is_none() {
-                    if line.quiet {
-                        self.add_move(from, to, piece, false, list);
-                    }
+                    // A move onto an en-passant target that can capture
+                    // there is the en-passant capture, not a quiet move.
                     if can_ep
                         && let Some(e) = ep
                         && e.squares.contains(&to)
@@ -50,6 +55,8 @@ impl Position<'_> {
                             promotion: 0,
                             aux: e.victim,
                         });
+                    } else if line.quiet {
+                        self.add_move(from, to, piece, false, list);
                     }
                     true
                 } else {
@@ -75,7 +82,9 @@ impl Position<'_> {
                     let step = line.path as usize + 1;
                     for chunk in squares.chunks_exact(step) {
                         let (path, landing) = chunk.split_at(step - 1);
-                        if path.iter().any(|s| self.piece_at(*s).is_some()) || !land(landing[0], list) {
+                        if path.iter().any(|s| self.piece_at(*s).is_some())
+                            || !land(landing[0], list)
+                        {
                             break;
                         }
                     }
@@ -181,7 +190,9 @@ impl Position<'_> {
             if right.seat != us {
                 continue;
             }
-            let Some(geometry) = rules.castling[us][right.wing] else { continue };
+            let Some(geometry) = rules.castling[us][right.wing] else {
+                continue;
+            };
             let (king, rook) = (right.king, right.rook);
             let clear = |a: Sq, b: Sq| {
                 segment(rules, a, b).all(|s| s == king || s == rook || self.piece_at(s).is_none())
@@ -198,27 +209,52 @@ impl Position<'_> {
         }
     }
 
-    /// Whether a pseudo-legal move leaves the mover's royal piece safe.
+    /// Whether a pseudo-legal move is legal: the mover's royal (and
+    /// pseudo-royal) pieces are not left attacked, castling does not pass
+    /// attacked squares, and, where checks are off, the move gives none.
     pub fn is_legal(&mut self, mv: Move) -> bool {
         let rules = self.rules();
         let us = self.to_move();
-        if !rules.checking || self.royal(us).is_none() {
-            return true;
-        }
-        if mv.kind == MoveType::Castle && rules.pieces[self.piece_at(mv.from).kind()].royal {
-            if self.in_check(us) {
+        let royal = self.royal(us).is_some();
+        let mut pseudo = [0; 8];
+        let n_pseudo = self.pseudo_royals(us, &mut pseudo);
+        if mv.kind == MoveType::Castle
+            && (rules.pieces[self.piece_at(mv.from).kind()].royal
+                || pseudo[..n_pseudo].contains(&mv.from))
+        {
+            // The king may not castle out of, or through, an attacked square.
+            if segment(rules, mv.from, mv.to).any(|s| self.attacked_by_enemy(s, us)) {
                 return false;
             }
-            let team = rules.seats[us].team;
-            let enemies = (0..rules.seats.len()).filter(|&s| rules.seats[s].team != team);
-            for s in segment(rules, mv.from, mv.to).filter(|&s| s != mv.from) {
-                if enemies.clone().any(|e| self.attacked_by(s, e)) {
-                    return false;
-                }
+        }
+        if !royal && n_pseudo == 0 && rules.checking {
+            return true;
+        }
+        for s in pseudo.iter_mut().take(n_pseudo) {
+            if *s == mv.from {
+                *s = mv.to;
             }
         }
         self.make(mv);
-        let legal = !self.in_check(us);
+        let mut legal = !self.in_check(us);
+        if legal && n_pseudo > 0 {
+            let attacked = pseudo[..n_pseudo]
+                .iter()
+                .filter(|&&s| self.attacked_by_enemy(s, us))
+                .count();
+            let duple = rules.pseudo_royal.is_some_and(|(_, _, d)| d);
+            legal = if duple {
+                attacked < n_pseudo
+            } else {
+                attacked == 0
+            };
+        }
+        if legal && !rules.checking {
+            let team = rules.seats[us].team;
+            legal = (0..rules.seats.len())
+                .filter(|&s| rules.seats[s].team != team)
+                .all(|s| !self.in_check(s));
+        }
         self.unmake();
         legal
     }
@@ -265,34 +301,41 @@ impl Position<'_> {
             let types: Vec<Option<usize>> = if mask == u64::MAX {
                 vec![None]
             } else {
-                (0..n_types).filter(|t| mask & (1 << t) != 0).map(Some).collect()
+                (0..n_types)
+                    .filter(|t| mask & (1 << t) != 0)
+                    .map(Some)
+                    .collect()
             };
             for c in [them, us] {
                 let other = if c == us { them } else { us };
                 for &t in &types {
-                    if count(c, t) <= ends.extinction_count && count(other, t) >= ends.extinction_opponent_count {
+                    if count(c, t) <= ends.extinction_count
+                        && count(other, t) >= ends.extinction_opponent_count
+                    {
                         return true;
                     }
                 }
             }
         }
-        if let Some((types, regions)) = &ends.flag {
-            let reached = |seat: usize| {
-                let Some(region) = regions.get(seat) else { return false };
-                let mut count = 0;
-                for (s, inside) in region.iter().enumerate() {
-                    let p = self.piece_at(s as Sq);
-                    if *inside && p.is_some() && p.seat() == seat && types & (1 << p.kind()) != 0 {
-                        count += 1;
-                    }
-                }
-                count >= ends.flag_count
-            };
+        if ends.flag.is_some() {
+            let king_flag = ends.flag.as_ref().is_some_and(|(types, _)| {
+                (0..n_types).any(|t| types & (1 << t) != 0 && rules.pieces[t].royal)
+            });
+            // With `flagMove` the opponent gets one more move; a flag piece
+            // that survives it wins. With `flagPieceSafe` too, only an unsafe
+            // arrival gives that extra move: a safe one wins at once.
             if ends.flag_move {
-                if reached(us) {
+                if self.flag_reached(us, false) {
                     return true;
                 }
-            } else if reached(them) {
+                if rules.flag_piece_safe && self.flag_reached(them, true) {
+                    return true;
+                }
+            }
+            if (!ends.flag_move || king_flag)
+                && self.flag_reached(them, rules.flag_piece_safe)
+                && !self.king_can_answer_flag(us)
+            {
                 return true;
             }
         }
@@ -303,6 +346,87 @@ impl Position<'_> {
             return true;
         }
         false
+    }
+
+    /// Whether a seat has reached its flag region (Fairy-Stockfish's rules:
+    /// enough flag pieces there, or one and the region full; when `safe`,
+    /// pieces the opponent can legally take do not count).
+    fn flag_reached(&self, seat: usize, safe: bool) -> bool {
+        let rules = self.rules();
+        let ends = &rules.ends;
+        let Some((types, regions)) = &ends.flag else {
+            return false;
+        };
+        let Some(region) = regions.get(seat) else {
+            return false;
+        };
+        let mut inside = [0 as Sq; 16];
+        let mut count = 0;
+        let mut full = true;
+        for (s, &in_region) in region.iter().enumerate() {
+            if !in_region {
+                continue;
+            }
+            let p = self.piece_at(s as Sq);
+            full &= p.is_some();
+            if p.is_some() && !p.is_wall() && p.seat() == seat && types & (1 << p.kind()) != 0 {
+                if count < inside.len() {
+                    inside[count] = s as Sq;
+                }
+                count += 1;
+            }
+        }
+        let needed = ends.flag_count as usize;
+        let simple = count > 0 && (count >= needed || (rules.flag_blocked_win && full));
+        if !simple || !safe {
+            return simple;
+        }
+        let opponent = 1 - seat.min(1);
+        let mut potential = count;
+        for &sq in inside.iter().take(count.min(inside.len())) {
+            if potential < needed || potential > needed {
+                break;
+            }
+            if self.capturable_by(sq, opponent) {
+                potential -= 1;
+            }
+        }
+        potential >= needed
+    }
+
+    /// Whether `seat` could legally capture the piece on `sq`.
+    fn capturable_by(&self, sq: Sq, seat: usize) -> bool {
+        let mut copy = self.clone();
+        copy.set_to_move(seat);
+        let mut found = false;
+        self.find_attacker(sq, seat, |from| {
+            found = copy.is_legal(Move::normal(from, sq));
+            found
+        });
+        found
+    }
+
+    /// Racing-kings exception: after White reached the flag, Black (to
+    /// move, not in check) may still answer by moving its king into its own
+    /// flag region.
+    fn king_can_answer_flag(&self, us: usize) -> bool {
+        let rules = self.rules();
+        if !rules.ends.flag_move || us != 1 || self.in_check(us) {
+            return false;
+        }
+        let Some(king) = self.royal(us) else {
+            return false;
+        };
+        let Some((_, regions)) = &rules.ends.flag else {
+            return false;
+        };
+        let mut copy = self.clone();
+        let mut list = MoveList::default();
+        copy.pseudo_moves(&mut list);
+        list.as_slice()
+            .iter()
+            .filter(|m| m.from == king && m.kind != MoveType::Castle && regions[us][m.to as usize])
+            .any(|m| copy.is_legal(*m))
     }
 
     fn connected(&self, seat: usize) -> bool {

@@ -107,6 +107,19 @@ impl MoveList {
         self.len = j;
     }
 
+    /// Removes repeated moves among those from index `start` on.
+    pub fn dedup_from(&mut self, start: usize) {
+        let mut j = start;
+        for i in start..self.len {
+            let m = self.moves[i];
+            if !self.moves[start..j].contains(&m) {
+                self.moves[j] = m;
+                j += 1;
+            }
+        }
+        self.len = j;
+    }
+
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {

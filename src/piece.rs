@@ -10,6 +10,8 @@ pub struct Piece(u16);
 impl Piece {
     /// No piece.
     pub const NONE: Piece = Piece(0);
+    /// A wall square (`*` in a FEN): blocks everything, belongs to no one.
+    pub const WALL: Piece = Piece(0xFFFF);
     const PROMOTED: u16 = 1 << 8;
     const FROM_PAWN: u16 = 1 << 9;
     const DEAD: u16 = 1 << 10;
@@ -56,7 +58,13 @@ impl Piece {
         self.0 & Self::FROM_PAWN != 0
     }
 
-    /// A dead (grey) piece of an eliminated player.
+    /// Whether this is a wall square.
+    #[inline]
+    pub fn is_wall(self) -> bool {
+        self.0 == 0xFFFF
+    }
+
+    /// A dead (grey) piece of an eliminated player (walls count as dead).
     #[inline]
     pub fn dead(self) -> bool {
         self.0 & Self::DEAD != 0
@@ -65,13 +73,22 @@ impl Piece {
     /// The type before a piece promotion (the type itself if not promoted).
     #[inline]
     pub fn unpromoted_kind(self) -> usize {
-        if self.promoted() { (self.0 >> 11) as usize - 1 } else { self.kind() }
+        if self.promoted() {
+            (self.0 >> 11) as usize - 1
+        } else {
+            self.kind()
+        }
     }
 
     /// The piece turned into `kind` by a piece promotion.
     pub fn promote_to(self, kind: usize) -> Piece {
         let base = self.kind();
-        Piece((self.0 & !(31 | 31 << 11)) | (kind as u16 + 1) | Self::PROMOTED | ((base as u16 + 1) << 11))
+        Piece(
+            (self.0 & !(31 | 31 << 11))
+                | (kind as u16 + 1)
+                | Self::PROMOTED
+                | ((base as u16 + 1) << 11),
+        )
     }
 
     /// The promoted piece turned back into its unpromoted type.
@@ -103,6 +120,8 @@ impl Piece {
     /// An index for hashing: seat, type and the promoted flag.
     #[inline]
     pub fn hash_index(self, types: usize) -> usize {
-        (self.seat() * types + self.kind()) * 4 + usize::from(self.promoted()) + 2 * usize::from(self.dead())
+        (self.seat() * types + self.kind()) * 4
+            + usize::from(self.promoted())
+            + 2 * usize::from(self.dead())
     }
 }

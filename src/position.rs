@@ -282,18 +282,25 @@ impl<'r> Position<'r> {
         self.halfmove += 1;
         match mv.kind {
             MoveType::Castle => {
-                let geometry = rules.castling[us][mv.promotion as usize].expect("castling geometry");
+                let geometry =
+                    rules.castling[us][mv.promotion as usize].expect("castling geometry");
                 let king = self.remove(mv.from);
                 let rook = self.remove(mv.aux);
                 hash ^= rules.zobrist_piece(king, mv.from) ^ rules.zobrist_piece(rook, mv.aux);
                 self.add(geometry.king_to, king);
                 self.add(geometry.rook_to, rook);
-                hash ^= rules.zobrist_piece(king, geometry.king_to) ^ rules.zobrist_piece(rook, geometry.rook_to);
-                self.castling &= !(self.castling_mask[mv.from as usize] | self.castling_mask[mv.aux as usize]);
+                hash ^= rules.zobrist_piece(king, geometry.king_to)
+                    ^ rules.zobrist_piece(rook, geometry.rook_to);
+                self.castling &=
+                    !(self.castling_mask[mv.from as usize] | self.castling_mask[mv.aux as usize]);
                 self.en_passant = None;
             }
             _ => {
-                let captured_on = if mv.kind == MoveType::EnPassant { mv.aux } else { mv.to };
+                let captured_on = if mv.kind == MoveType::EnPassant {
+                    mv.aux
+                } else {
+                    mv.to
+                };
                 if self.board[captured_on as usize].is_some() {
                     let captured = self.remove(captured_on);
                     hash ^= rules.zobrist_piece(captured, captured_on);
@@ -314,7 +321,8 @@ impl<'r> Position<'r> {
                 if rules.pieces[moved.kind()].resets_n_move[us] {
                     self.halfmove = 0;
                 }
-                self.castling &= !(self.castling_mask[mv.from as usize] | self.castling_mask[mv.to as usize]);
+                self.castling &=
+                    !(self.castling_mask[mv.from as usize] | self.castling_mask[mv.to as usize]);
                 self.en_passant = None;
                 if undo.captured.is_none() && rules.pieces[moved.kind()].leaves_en_passant[us] {
                     self.en_passant = self.double_step_targets(us, mv.from, mv.to);
@@ -344,7 +352,8 @@ impl<'r> Position<'r> {
         self.to_move = us;
         match mv.kind {
             MoveType::Castle => {
-                let geometry = self.rules.castling[us][mv.promotion as usize].expect("castling geometry");
+                let geometry =
+                    self.rules.castling[us][mv.promotion as usize].expect("castling geometry");
                 let king = self.remove(geometry.king_to);
                 let rook = self.remove(geometry.rook_to);
                 self.add(mv.from, king);
@@ -371,8 +380,15 @@ impl<'r> Position<'r> {
         let rules = self.rules;
         let (ff, fr) = (rules.file_of(from) as i32, rules.rank_of(from) as i32);
         let (tf, tr) = (rules.file_of(to) as i32, rules.rank_of(to) as i32);
-        let (df, dr) = rules.seats[us].forward.apply(crate::betza::Offset { forward: 1, right: 0 });
-        let steps = if df != 0 { (tf - ff) / df } else { (tr - fr) / dr };
+        let (df, dr) = rules.seats[us].forward.apply(crate::betza::Offset {
+            forward: 1,
+            right: 0,
+        });
+        let steps = if df != 0 {
+            (tf - ff) / df
+        } else {
+            (tr - fr) / dr
+        };
         if steps < 2 || (ff + df * steps, fr + dr * steps) != (tf, tr) || steps > 3 {
             return None;
         }
@@ -402,14 +418,24 @@ impl<'r> Position<'r> {
 
     /// Whether a square is attacked by pieces of `seat`.
     pub fn attacked_by(&self, sq: Sq, seat: usize) -> bool {
+        self.find_attacker(sq, seat, |_| true)
+    }
+
+    /// Walks the pieces of `seat` attacking `sq` until `accept` takes one;
+    /// returns whether one was taken.
+    pub fn find_attacker(&self, sq: Sq, seat: usize, mut accept: impl FnMut(Sq) -> bool) -> bool {
         let rules = self.rules;
         let board = &self.board;
         for attack in rules.attack_lines(seat, sq) {
             let line = &attack.line;
             let squares = rules.line_squares(line);
-            let hit = |s: Sq| {
+            let mut hit = |s: Sq| {
                 let p = board[s as usize];
-                p.is_some() && p.seat() == seat && !p.dead() && attack.types & (1 << p.kind()) != 0
+                p.is_some()
+                    && p.seat() == seat
+                    && !p.dead()
+                    && attack.types & (1 << p.kind()) != 0
+                    && accept(s)
             };
             match line.kind {
                 crate::rules::LineKind::Leap => {
@@ -446,7 +472,9 @@ impl<'r> Position<'r> {
                     if after != 0 && h + 1 > after as usize {
                         continue;
                     }
-                    if let Some(a) = squares[h + 1..].iter().find(|s| board[**s as usize].is_some())
+                    if let Some(a) = squares[h + 1..]
+                        .iter()
+                        .find(|s| board[**s as usize].is_some())
                         && hit(*a)
                     {
                         return true;
@@ -467,10 +495,45 @@ impl<'r> Position<'r> {
         false
     }
 
+    /// Whether `sq` is attacked by any active enemy of `seat`.
+    pub fn attacked_by_enemy(&self, sq: Sq, seat: usize) -> bool {
+        let team = self.rules.seats[seat].team;
+        (0..self.rules.seats.len())
+            .any(|s| self.rules.seats[s].team != team && self.attacked_by(sq, s))
+    }
+
     /// Whether a seat's royal piece is attacked by an active enemy.
     pub fn in_check(&self, seat: usize) -> bool {
-        let Some(k) = self.royal(seat) else { return false };
-        let team = self.rules.seats[seat].team;
-        (0..self.rules.seats.len()).any(|s| self.rules.seats[s].team != team && self.attacked_by(k, s))
+        self.royal(seat)
+            .is_some_and(|k| self.attacked_by_enemy(k, seat))
+    }
+
+    /// Squares of the seat's pseudo-royal pieces (extinction pieces down to
+    /// their last ones), into `out`; returns how many.
+    pub fn pseudo_royals(&self, seat: usize, out: &mut [Sq; 8]) -> usize {
+        let Some((mask, limit, _)) = self.rules.pseudo_royal else {
+            return 0;
+        };
+        let n_types = self.rules.pieces.len();
+        let counted = |t: usize| mask & (1 << t) != 0;
+        let total: u32 = (0..n_types)
+            .filter(|&t| counted(t))
+            .map(|t| u32::from(self.count(seat, t)))
+            .sum();
+        let mut n = 0;
+        for (sq, p) in self.board.iter().enumerate() {
+            if p.is_some() && !p.dead() && p.seat() == seat && counted(p.kind()) {
+                let count = if mask == u64::MAX {
+                    total
+                } else {
+                    u32::from(self.count(seat, p.kind()))
+                };
+                if count <= limit && n < out.len() {
+                    out[n] = sq as Sq;
+                    n += 1;
+                }
+            }
+        }
+        n
     }
 }

@@ -42,14 +42,23 @@ impl<'r> Position<'r> {
             let seat = p.seat.unwrap_or(0);
             let sq = rules.square(square.file, square.rank);
             if !rules.playable[sq as usize] {
-                return Err(error(format!("{square} is not a square of the board"), p.offset, p.offset + 1));
+                return Err(error(
+                    format!("{square} is not a square of the board"),
+                    p.offset,
+                    p.offset + 1,
+                ));
             }
             let piece = match (p.promoted, rules.pieces[base].promotes_to) {
-                (true, Some(promoted)) => Piece::new(seat, promoted as usize).with_promoted_from(base),
+                (true, Some(promoted)) => {
+                    Piece::new(seat, promoted as usize).with_promoted_from(base)
+                }
                 (true, None) => Piece::new(seat, base).with_from_pawn(),
                 _ => Piece::new(seat, base),
             };
             pos.put(sq, piece);
+        }
+        for square in &setup.blocked {
+            pos.put(rules.square(square.file, square.rank), Piece::WALL);
         }
         pos.style.pocket = setup.has_pocket;
         // Fields after the board: side, castling, en passant, checks, counters.
@@ -71,7 +80,11 @@ impl<'r> Position<'r> {
                 numbers.push((token, at));
             } else if let Some((a, b)) = token.split_once('+') {
                 let (Ok(a), Ok(b)) = (a.parse::<u8>(), b.parse::<u8>()) else {
-                    return Err(error(format!("`{token}` is not a check count such as `3+3`"), at, at + token.len()));
+                    return Err(error(
+                        format!("`{token}` is not a check count such as `3+3`"),
+                        at,
+                        at + token.len(),
+                    ));
                 };
                 pos.set_checks([a, b]);
             } else {
@@ -87,12 +100,19 @@ impl<'r> Position<'r> {
                 read_en_passant(&mut pos, ep, at)?;
             }
             if let Some((extra, at)) = words.next() {
-                return Err(error(format!("unexpected field `{extra}`"), at, at + extra.len()));
+                return Err(error(
+                    format!("unexpected field `{extra}`"),
+                    at,
+                    at + extra.len(),
+                ));
             }
         }
         if let Some((halfmove, _)) = numbers.first() {
             pos.style.counters = true;
-            let fullmove = numbers.get(1).and_then(|(n, _)| n.parse().ok()).unwrap_or(1);
+            let fullmove = numbers
+                .get(1)
+                .and_then(|(n, _)| n.parse().ok())
+                .unwrap_or(1);
             pos.set_counters(halfmove.parse().unwrap_or(0), fullmove);
         }
         Ok(pos)
@@ -114,11 +134,19 @@ impl<'r> Position<'r> {
                     out.push_str(&empty.to_string());
                     empty = 0;
                 }
+                if p.is_wall() {
+                    out.push('*');
+                    continue;
+                }
                 if p.promoted() {
                     out.push('+');
                 }
                 let letter = rules.pieces[p.unpromoted_kind()].letter;
-                out.push(if p.seat() == 0 { letter.to_ascii_uppercase() } else { letter });
+                out.push(if p.seat() == 0 {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
                 if p.from_pawn() && !p.promoted() && self.style.pocket {
                     out.push('~');
                 }
@@ -204,7 +232,10 @@ impl<'r> Position<'r> {
         };
         let kf = rules.file_of(king);
         if wing == 0 {
-            (kf + 1..rules.files).rev().map(|f| rules.square(f, rank)).find(|s| is_rook(*s))
+            (kf + 1..rules.files)
+                .rev()
+                .map(|f| rules.square(f, rank))
+                .find(|s| is_rook(*s))
         } else {
             (0..kf).map(|f| rules.square(f, rank)).find(|s| is_rook(*s))
         }
@@ -218,7 +249,13 @@ fn read_castling(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(), F
     let rules = pos.rules();
     for (i, c) in field.char_indices() {
         let seat = usize::from(c.is_ascii_lowercase());
-        let bad = || error(format!("`{c}` is not a castling right of this position"), at + i, at + i + 1);
+        let bad = || {
+            error(
+                format!("`{c}` is not a castling right of this position"),
+                at + i,
+                at + i + 1,
+            )
+        };
         let Some(king) = pos.castling_king(seat) else {
             // Fairy-Stockfish keeps gating letters and rights without a king; ignore them.
             continue;
@@ -232,7 +269,9 @@ fn read_castling(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(), F
                 let sq = rules.square(file, rules.rank_of(king));
                 let wing = usize::from(file < rules.file_of(king));
                 let p = pos.piece_at(sq);
-                let rook_ok = p.is_some() && p.seat() == seat && rules.castling_pieces.1 & (1 << p.kind()) != 0;
+                let rook_ok = p.is_some()
+                    && p.seat() == seat
+                    && rules.castling_pieces.1 & (1 << p.kind()) != 0;
                 (wing, rook_ok.then_some(sq))
             }
             _ => return Err(bad()),
@@ -240,7 +279,12 @@ fn read_castling(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(), F
         if let Some(rook) = rook
             && rules.castling[seat][wing].is_some()
         {
-            pos.add_castling_right(CastlingRight { seat, wing, king, rook });
+            pos.add_castling_right(CastlingRight {
+                seat,
+                wing,
+                king,
+                rook,
+            });
         }
     }
     Ok(())
@@ -256,11 +300,19 @@ fn read_en_passant(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(),
     let mut rest = field;
     let mut offset = at;
     while !rest.is_empty() {
-        let digits_end = rest[1..].find(|c: char| !c.is_ascii_digit()).map_or(rest.len(), |i| i + 1);
+        let digits_end = rest[1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(rest.len(), |i| i + 1);
         let name = &rest[..digits_end];
         let sq = crate::board::Square::parse(name)
             .filter(|s| s.file < rules.files && s.rank < rules.ranks)
-            .ok_or_else(|| error(format!("`{name}` is not an en-passant square"), offset, offset + name.len()))?;
+            .ok_or_else(|| {
+                error(
+                    format!("`{name}` is not an en-passant square"),
+                    offset,
+                    offset + name.len(),
+                )
+            })?;
         if n < 2 {
             squares[n] = rules.square(sq.file, sq.rank);
             n += 1;
@@ -270,11 +322,21 @@ fn read_en_passant(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(),
     }
     // The pushed piece stands one step beyond the last passed square.
     let pusher = (pos.to_move() + rules.seats.len() - 1) % rules.seats.len();
-    let (df, dr) = rules.seats[pusher].forward.apply(crate::betza::Offset { forward: 1, right: 0 });
+    let (df, dr) = rules.seats[pusher].forward.apply(crate::betza::Offset {
+        forward: 1,
+        right: 0,
+    });
     let last = squares[n - 1];
-    let (vf, vr) = (rules.file_of(last) as i32 + df, rules.rank_of(last) as i32 + dr);
+    let (vf, vr) = (
+        rules.file_of(last) as i32 + df,
+        rules.rank_of(last) as i32 + dr,
+    );
     if vf < 0 || vr < 0 || vf >= rules.files as i32 || vr >= rules.ranks as i32 {
-        return Err(error(format!("`{field}` cannot be an en-passant square"), at, at + field.len()));
+        return Err(error(
+            format!("`{field}` cannot be an en-passant square"),
+            at,
+            at + field.len(),
+        ));
     }
     pos.set_en_passant(Some(EnPassant {
         squares,
@@ -303,5 +365,8 @@ pub fn parse_uci(pos: &mut Position<'_>, text: &str) -> Option<Move> {
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
     let rules = pos.rules();
-    list.as_slice().iter().copied().find(|m| uci(rules, m) == text)
+    list.as_slice()
+        .iter()
+        .copied()
+        .find(|m| uci(rules, m) == text)
 }

@@ -34,7 +34,9 @@ pub fn run(args: PerftArgs<'_>) -> Exit {
     };
     let Some(def) = catalog.get(args.variant) else {
         eprintln!("error: unknown variant `{}`", args.variant);
-        if let Some(best) = crate::definition::closest_name(args.variant, catalog.names().into_iter()) {
+        if let Some(best) =
+            crate::definition::closest_name(args.variant, catalog.names().into_iter())
+        {
             eprintln!("help: did you mean `{best}`?");
         }
         return Exit::Usage;
@@ -56,7 +58,11 @@ pub fn run(args: PerftArgs<'_>) -> Exit {
         Err(e) => {
             eprintln!("error: invalid FEN: {e}");
             eprintln!("  {fen}");
-            eprintln!("  {}{}", " ".repeat(e.start), "^".repeat((e.end - e.start).max(1)));
+            eprintln!(
+                "  {}{}",
+                " ".repeat(e.start),
+                "^".repeat((e.end - e.start).max(1))
+            );
             return Exit::InputWrong;
         }
     };

@@ -135,7 +135,8 @@ pub fn build_definition(
         if let Some((seat, piece)) = keys::mobility_key(&entry.key) {
             match Region::parse(&entry.value) {
                 Ok(region) => {
-                    def.mobility.retain(|(p, s, _)| !(p == &piece && *s == seat));
+                    def.mobility
+                        .retain(|(p, s, _)| !(p == &piece && *s == seat));
                     def.mobility.push((piece, seat, region));
                 }
                 Err((message, start, end)) => diagnostics.push(
@@ -374,11 +375,17 @@ fn add_en_passant_pieces(def: &mut Definition) {
         .collect();
     for key in ["enPassantTypesWhite", "enPassantTypesBlack"] {
         let setting = def.setting(key).clone();
-        let Value::Pieces(set) = setting.value else { continue };
+        let Value::Pieces(set) = setting.value else {
+            continue;
+        };
         // A default names Fairy-Stockfish's pawn type, not the letter `p`:
         // resolve it before adding letters, which then stand for themselves.
         let mut resolved: Vec<char> = if setting.location.is_none() {
-            def.pieces.iter().filter(|p| p.key == "pawn").map(|p| p.letter).collect()
+            def.pieces
+                .iter()
+                .filter(|p| p.key == "pawn")
+                .map(|p| p.letter)
+                .collect()
         } else {
             set
         };

@@ -58,7 +58,11 @@ impl Context<'_> {
     }
 
     fn playable(&self, file: i32, rank: i32) -> Option<Sq> {
-        if file < 0 || rank < 0 || file >= self.board.files as i32 || rank >= self.board.ranks as i32 {
+        if file < 0
+            || rank < 0
+            || file >= self.board.files as i32
+            || rank >= self.board.ranks as i32
+        {
             return None;
         }
         let s = Square::new(file as u8, rank as u8);
@@ -116,9 +120,12 @@ impl Context<'_> {
         let mut out = vec![false; self.square_count()];
         for r in 0..self.board.ranks {
             for f in 0..self.board.files {
-                let rel = self.seats[seat]
-                    .forward
-                    .relative_rank(f, r, self.board.files, self.board.ranks);
+                let rel = self.seats[seat].forward.relative_rank(
+                    f,
+                    r,
+                    self.board.files,
+                    self.board.ranks,
+                );
                 if keep(rel) && self.board.contains(Square::new(f, r)) {
                     out[self.sq(Square::new(f, r)) as usize] = true;
                 }
@@ -143,7 +150,10 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         });
     }
     if def.pieces.len() > 31 {
-        return Err(invalid(format!("{} piece types; at most 31 are supported", def.pieces.len())));
+        return Err(invalid(format!(
+            "{} piece types; at most 31 are supported",
+            def.pieces.len()
+        )));
     }
     let board = def.board();
     let seats = compile_seats(def).map_err(invalid)?;
@@ -165,7 +175,11 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
     let initial_region: Vec<Vec<bool>> = (0..n_seats)
         .map(|s| {
             if relative_double > 0 || s >= 2 {
-                let r = if relative_double > 0 { relative_double as u8 } else { 2 };
+                let r = if relative_double > 0 {
+                    relative_double as u8
+                } else {
+                    2
+                };
                 ctx.relative_region(s, |rel| rel == r)
             } else {
                 ctx.region(&ctx.seat_key("doubleStepRegion", s))
@@ -214,13 +228,17 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         vec![HashMap::new(); n_seats * nsq];
     let mut attack_order: Vec<Vec<(LineKind, Vec<Sq>, u8, bool)>> = vec![Vec::new(); n_seats * nsq];
     let mut complex = false;
+    let mut overlapping = vec![false; n_seats * n_types];
     for seat in 0..n_seats {
         let dir = ctx.seats[seat].forward;
         for (t, rules) in piece_rules.iter().enumerate() {
             for sq in 0..nsq as Sq {
                 let start = builder.lines.len() as u32;
                 if playable[sq as usize] {
-                    let (f, r) = ((sq % ctx.board.files as Sq) as i32, (sq / ctx.board.files as Sq) as i32);
+                    let (f, r) = (
+                        (sq % ctx.board.files as Sq) as i32,
+                        (sq / ctx.board.files as Sq) as i32,
+                    );
                     let mut own: Vec<(Line, Vec<Sq>)> = Vec::new();
                     let extra = (def.pieces[t].key == "pawn" && triple_region[seat][sq as usize])
                         .then_some(&triple);
@@ -229,7 +247,9 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
                             continue;
                         }
                         if let Some((line, squares)) = forward_line(&ctx, dir, f, r, rule) {
-                            complex |= line.path > 0 || line.jump || matches!(line.kind, LineKind::Hop { .. } | LineKind::Grasshop);
+                            complex |= line.path > 0
+                                || line.jump
+                                || matches!(line.kind, LineKind::Hop { .. } | LineKind::Grasshop);
                             merge_line(&mut own, line, squares);
                         }
                         if rule.capture && !(rule.initial && !matches!(rule.kind, MoveKind::Leap)) {
@@ -242,13 +262,23 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
                                 }
                                 let key = (line.kind, squares, line.path, line.jump);
                                 let slot = seat * nsq + sq as usize;
-                                let entry = attack_groups[slot].entry(key.clone()).or_insert_with(|| {
-                                    attack_order[slot].push(key);
-                                    0
-                                });
+                                let entry =
+                                    attack_groups[slot].entry(key.clone()).or_insert_with(|| {
+                                        attack_order[slot].push(key);
+                                        0
+                                    });
                                 *entry |= 1 << t;
                             }
                             complex |= rule.initial && !matches!(rule.kind, MoveKind::Leap);
+                        }
+                    }
+                    let mut reached = std::collections::HashSet::new();
+                    for (line, squares) in &own {
+                        let step = line.path as usize + 1;
+                        for chunk in squares.chunks_exact(step) {
+                            if !reached.insert(chunk[step - 1]) {
+                                overlapping[seat * n_types + t] = true;
+                            }
                         }
                     }
                     for (line, squares) in own {
@@ -289,7 +319,13 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         }
     }
     let en_passant_region: Vec<Vec<bool>> = (0..n_seats)
-        .map(|s| if s < 2 { ctx.region(&ctx.seat_key("enPassantRegion", s)) } else { vec![true; nsq] })
+        .map(|s| {
+            if s < 2 {
+                ctx.region(&ctx.seat_key("enPassantRegion", s))
+            } else {
+                vec![true; nsq]
+            }
+        })
         .collect();
     let castling = compile_castling(&ctx).map_err(invalid)?;
     let castling_rank: Vec<u8> = (0..n_seats)
@@ -298,16 +334,31 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
                 Value::Rank(r) => *r,
                 _ => 0,
             };
-            if s == 1 { ctx.board.ranks.saturating_sub(1).saturating_sub(rank) } else { rank }
+            if s == 1 {
+                ctx.board.ranks.saturating_sub(1).saturating_sub(rank)
+            } else {
+                rank
+            }
         })
         .collect();
-    let bits = |set: Vec<bool>| set.iter().enumerate().filter(|(_, b)| **b).fold(0u64, |m, (i, _)| m | 1 << i);
-    let castling_pieces = (bits(ctx.type_set("castlingKingPieceWhite")), bits(ctx.type_set("castlingRookPiecesWhite")));
+    let bits = |set: Vec<bool>| {
+        set.iter()
+            .enumerate()
+            .filter(|(_, b)| **b)
+            .fold(0u64, |m, (i, _)| m | 1 << i)
+    };
+    let castling_pieces = (
+        bits(ctx.type_set("castlingKingPieceWhite")),
+        bits(ctx.type_set("castlingRookPiecesWhite")),
+    );
     let file_of = |key: &str| match def.value(key) {
         Value::File(f) => *f,
         _ => 0,
     };
-    let castling_rook_files = (file_of("castlingRookKingsideFile"), file_of("castlingRookQueensideFile"));
+    let castling_rook_files = (
+        file_of("castlingRookKingsideFile"),
+        file_of("castlingRookQueensideFile"),
+    );
 
     let immobile = def.bool("immobilityIllegal").then(|| {
         line_index
@@ -329,6 +380,19 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         }
     }
     let ends = compile_ends(&ctx, &bits);
+    let pseudo_royal = (def.bool("extinctionPseudoRoyal")
+        && !matches!(def.value("extinctionPieceTypes"), Value::Pieces(l) if l.is_empty()))
+    .then(|| {
+        let mask = match def.value("extinctionPieceTypes") {
+            Value::Pieces(l) if l.contains(&'*') => u64::MAX,
+            _ => bits(ctx.type_set("extinctionPieceTypes")),
+        };
+        (
+            mask,
+            def.int("extinctionPieceCount") as u32 + 1,
+            def.bool("dupleCheck"),
+        )
+    });
 
     Ok(RuleTable {
         name: def.name.clone(),
@@ -360,6 +424,10 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         immobile,
         mobility,
         ends,
+        overlapping,
+        pseudo_royal,
+        flag_piece_safe: def.bool("flagPieceSafe"),
+        flag_blocked_win: def.bool("flagPieceBlockedWin"),
         complex_attacks: complex,
         zobrist: super::Zobrist::new(nsq, n_seats, n_types),
     })
@@ -386,7 +454,8 @@ fn compile_seats(def: &Definition) -> Result<Vec<Seat>, String> {
         seats.push(Seat {
             name: names[i].clone(),
             letter: letters[i],
-            forward: Direction::parse(&forward[i]).ok_or_else(|| format!("`{}` is not a direction", forward[i]))?,
+            forward: Direction::parse(&forward[i])
+                .ok_or_else(|| format!("`{}` is not a direction", forward[i]))?,
             team,
         });
     }
@@ -397,7 +466,9 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceType> {
     let def = ctx.def;
     let n_seats = ctx.seats.len();
     let per_seat = |generic: &'static str| -> Vec<Vec<bool>> {
-        (0..n_seats).map(|s| ctx.type_set(&ctx.seat_key(generic, s))).collect()
+        (0..n_seats)
+            .map(|s| ctx.type_set(&ctx.seat_key(generic, s)))
+            .collect()
     };
     let pawn = per_seat("promotionPawnTypes");
     let n_move = per_seat("nMoveRuleTypes");
@@ -440,9 +511,17 @@ fn compile_castling(ctx: &Context<'_>) -> Result<Vec<[Option<CastlingGeometry>; 
     if !entries.is_empty() {
         for entry in entries {
             let parts: Vec<&str> = entry.split(':').collect();
-            let seat = ctx.seats.iter().position(|s| s.name == parts[0]).ok_or("bad castling seat")?;
+            let seat = ctx
+                .seats
+                .iter()
+                .position(|s| s.name == parts[0])
+                .ok_or("bad castling seat")?;
             let wing = usize::from(parts[1] == "queen");
-            let sq = |name: &str| Square::parse(name).map(|s| ctx.sq(s)).ok_or("bad castling square");
+            let sq = |name: &str| {
+                Square::parse(name)
+                    .map(|s| ctx.sq(s))
+                    .ok_or("bad castling square")
+            };
             out[seat][wing] = Some(CastlingGeometry {
                 king_to: sq(parts[3])?,
                 rook_to: sq(parts[5])?,
@@ -462,7 +541,11 @@ fn compile_castling(ctx: &Context<'_>) -> Result<Vec<[Option<CastlingGeometry>; 
         _ => 0,
     };
     for (seat, slot) in out.iter_mut().enumerate() {
-        let r = if seat == 0 { rank } else { ctx.board.ranks - 1 - rank };
+        let r = if seat == 0 {
+            rank
+        } else {
+            ctx.board.ranks - 1 - rank
+        };
         let king_side = file("castlingKingsideFile");
         let queen_side = file("castlingQueensideFile");
         if king_side == 0 || king_side >= ctx.board.files || queen_side + 1 >= ctx.board.files {
@@ -484,16 +567,24 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
     let def = ctx.def;
     let mut ends = GameEnds::default();
     let extinction_value = def.value("extinctionValue");
-    if !matches!(extinction_value, Value::Outcome(crate::definition::value::GameValue::None))
-        && !def.bool("extinctionPseudoRoyal")
+    if !matches!(
+        extinction_value,
+        Value::Outcome(crate::definition::value::GameValue::None)
+    ) && !def.bool("extinctionPseudoRoyal")
         && let Value::Pieces(letters) = def.value("extinctionPieceTypes")
         && !letters.is_empty()
     {
-        ends.extinction = Some(if letters.contains(&'*') { u64::MAX } else { bits(ctx.type_set("extinctionPieceTypes")) });
+        ends.extinction = Some(if letters.contains(&'*') {
+            u64::MAX
+        } else {
+            bits(ctx.type_set("extinctionPieceTypes"))
+        });
     }
     ends.extinction_count = def.int("extinctionPieceCount") as u32;
     ends.extinction_opponent_count = def.int("extinctionOpponentPieceCount") as u32;
-    let regions: Vec<Vec<bool>> = (0..ctx.seats.len().min(2)).map(|s| ctx.region(&ctx.seat_key("flagRegion", s))).collect();
+    let regions: Vec<Vec<bool>> = (0..ctx.seats.len().min(2))
+        .map(|s| ctx.region(&ctx.seat_key("flagRegion", s)))
+        .collect();
     if regions.iter().any(|r| r.iter().any(|b| *b)) {
         let types = match def.value("flagPieceWhite") {
             Value::Pieces(l) if l.contains(&'*') || l.is_empty() => u64::MAX,
@@ -565,7 +656,9 @@ fn line_kind(rule: &MoveRule) -> LineKind {
     match rule.kind {
         MoveKind::Leap => LineKind::Leap,
         MoveKind::Ride { .. } => LineKind::Ride,
-        MoveKind::Hop { range } => LineKind::Hop { after: range.min(u16::MAX as u32) as u16 },
+        MoveKind::Hop { range } => LineKind::Hop {
+            after: range.min(u16::MAX as u32) as u16,
+        },
         MoveKind::Grasshop => LineKind::Grasshop,
     }
 }
@@ -591,7 +684,13 @@ fn jump_leap(rule: &MoveRule) -> bool {
 }
 
 /// The line of a rule from square (f, r), seen from a seat facing `dir`.
-fn forward_line(ctx: &Context<'_>, dir: Direction, f: i32, r: i32, rule: &MoveRule) -> Option<(Line, Vec<Sq>)> {
+fn forward_line(
+    ctx: &Context<'_>,
+    dir: Direction,
+    f: i32,
+    r: i32,
+    rule: &MoveRule,
+) -> Option<(Line, Vec<Sq>)> {
     let (df, dr) = dir.apply(rule.leap);
     let kind = line_kind(rule);
     let limit = match rule.kind {
@@ -599,15 +698,25 @@ fn forward_line(ctx: &Context<'_>, dir: Direction, f: i32, r: i32, rule: &MoveRu
         MoveKind::Ride { range } if range > 0 => range as i32 + i32::from(rule.jumping),
         _ => i32::MAX,
     };
-    let first = if rule.jumping && rule.kind != MoveKind::Leap { 2 } else { 1 };
+    let first = if rule.jumping && rule.kind != MoveKind::Leap {
+        2
+    } else {
+        1
+    };
     let lame = rule.lame && !matches!(rule.kind, MoveKind::Hop { .. } | MoveKind::Grasshop);
-    let path_len = if lame || jump_leap(rule) { rule.leap.lame_path().len() } else { 0 };
+    let path_len = if lame || jump_leap(rule) {
+        rule.leap.lame_path().len()
+    } else {
+        0
+    };
     let mut squares = Vec::new();
     let mut steps = 0;
     let mut k = 1;
     while k <= limit {
         let (cf, cr) = (f + df * (k - 1), r + dr * (k - 1));
-        let Some(landing) = ctx.playable(f + df * k, r + dr * k) else { break };
+        let Some(landing) = ctx.playable(f + df * k, r + dr * k) else {
+            break;
+        };
         let path = if path_len > 0 {
             match leg_path(ctx, dir, cf, cr, rule) {
                 Some(p) => p,
@@ -642,11 +751,21 @@ fn forward_line(ctx: &Context<'_>, dir: Direction, f: i32, r: i32, rule: &MoveRu
 
 /// The attack lines of a capturing rule that end on square (f, r): each is
 /// walked from (f, r) outward and ends where an attacker would stand.
-fn reverse_lines(ctx: &Context<'_>, dir: Direction, f: i32, r: i32, rule: &MoveRule) -> Vec<(Line, Vec<Sq>)> {
+fn reverse_lines(
+    ctx: &Context<'_>,
+    dir: Direction,
+    f: i32,
+    r: i32,
+    rule: &MoveRule,
+) -> Vec<(Line, Vec<Sq>)> {
     let (df, dr) = dir.apply(rule.leap);
     let kind = line_kind(rule);
     let lame = rule.lame && !matches!(rule.kind, MoveKind::Hop { .. } | MoveKind::Grasshop);
-    let path_len = if lame || jump_leap(rule) { rule.leap.lame_path().len() } else { 0 };
+    let path_len = if lame || jump_leap(rule) {
+        rule.leap.lame_path().len()
+    } else {
+        0
+    };
     let line = |steps: u16| Line {
         start: 0,
         steps,
@@ -660,8 +779,12 @@ fn reverse_lines(ctx: &Context<'_>, dir: Direction, f: i32, r: i32, rule: &MoveR
     match rule.kind {
         MoveKind::Leap => {
             let (af, ar) = (f - df, r - dr);
-            let Some(attacker) = ctx.playable(af, ar) else { return Vec::new() };
-            let Some(mut squares) = leg_path(ctx, dir, af, ar, rule) else { return Vec::new() };
+            let Some(attacker) = ctx.playable(af, ar) else {
+                return Vec::new();
+            };
+            let Some(mut squares) = leg_path(ctx, dir, af, ar, rule) else {
+                return Vec::new();
+            };
             if path_len == 0 {
                 squares.clear();
             }
@@ -671,13 +794,19 @@ fn reverse_lines(ctx: &Context<'_>, dir: Direction, f: i32, r: i32, rule: &MoveR
         MoveKind::Ride { range } => {
             // A jumping ride skips its first square: the attacker stands at
             // least two steps away, and the square next to it is ignored.
-            let limit = if range > 0 { range as i32 + i32::from(rule.jumping) } else { i32::MAX };
+            let limit = if range > 0 {
+                range as i32 + i32::from(rule.jumping)
+            } else {
+                i32::MAX
+            };
             let mut squares = Vec::new();
             let mut steps = 0;
             let mut k = 1;
             while k <= limit {
                 let (af, ar) = (f - df * k, r - dr * k);
-                let Some(attacker) = ctx.playable(af, ar) else { break };
+                let Some(attacker) = ctx.playable(af, ar) else {
+                    break;
+                };
                 if path_len > 0 {
                     match leg_path(ctx, dir, af, ar, rule) {
                         Some(p) => squares.extend(p),

@@ -10,7 +10,6 @@
 mod compile;
 mod geometry;
 
-
 pub use compile::{CompileError, compile};
 pub use geometry::Direction;
 
@@ -193,6 +192,17 @@ pub struct RuleTable {
     pub mobility: Vec<Option<Vec<bool>>>,
     /// Immediate game ends.
     pub ends: GameEnds,
+    /// Per (seat, type): some square can be reached by two lines, so the
+    /// generator must drop repeated moves.
+    pub overlapping: Vec<bool>,
+    /// Pseudo-royal extinction pieces: the types (bits), the count up to
+    /// which they may not be left attacked, and whether only attacking all
+    /// of them counts (`dupleCheck`).
+    pub pseudo_royal: Option<(u64, u32, bool)>,
+    /// Flag pieces must not be capturable to win.
+    pub flag_piece_safe: bool,
+    /// With several flag pieces, one in the region and the region full also wins.
+    pub flag_blocked_win: bool,
     /// Any hopper or lame line exists: legality always needs a full test.
     pub complex_attacks: bool,
     zobrist: Zobrist,
@@ -253,7 +263,11 @@ impl RuleTable {
 
     /// The name of a square (`e4`, `a10`).
     pub fn square_name(&self, sq: Sq) -> String {
-        format!("{}{}", (b'a' + self.file_of(sq)) as char, self.rank_of(sq) + 1)
+        format!(
+            "{}{}",
+            (b'a' + self.file_of(sq)) as char,
+            self.rank_of(sq) + 1
+        )
     }
 
     /// The moves of a piece type of a seat standing on a square.
@@ -284,6 +298,9 @@ impl RuleTable {
     /// The hash key of a piece on a square.
     #[inline]
     pub fn zobrist_piece(&self, piece: crate::piece::Piece, sq: Sq) -> u64 {
+        if piece.is_wall() {
+            return 0;
+        }
         self.zobrist.pieces[piece.hash_index(self.pieces.len()) * self.square_count() + sq as usize]
     }
 
@@ -314,7 +331,8 @@ impl RuleTable {
     /// The hash key of the remaining checks.
     #[inline]
     pub fn zobrist_checks(&self, checks: [u8; 2]) -> u64 {
-        self.zobrist.checks[checks[0].min(15) as usize] ^ self.zobrist.checks[16 + checks[1].min(15) as usize]
+        self.zobrist.checks[checks[0].min(15) as usize]
+            ^ self.zobrist.checks[16 + checks[1].min(15) as usize]
     }
 
     /// The piece type with a letter.
