@@ -309,8 +309,9 @@ impl Position<'_> {
             for c in [them, us] {
                 let other = if c == us { them } else { us };
                 for &t in &types {
+                    let claim = u32::from(rules.extinction_claim && c == us);
                     if count(c, t) <= ends.extinction_count
-                        && count(other, t) >= ends.extinction_opponent_count
+                        && count(other, t) >= ends.extinction_opponent_count + claim
                     {
                         return true;
                     }

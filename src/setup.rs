@@ -218,7 +218,11 @@ impl<'r> Position<'r> {
                 p.is_some() && p.seat() == seat && rules.castling_pieces.0 & (1 << p.kind()) != 0
             })
             .collect();
-        kings.first().copied()
+        kings
+            .iter()
+            .find(|s| rules.file_of(**s) == rules.castling_king_file)
+            .or(kings.first())
+            .copied()
     }
 
     /// The outermost castling rook of a seat on a wing.

@@ -670,7 +670,7 @@ pub const KEYS: &[KeySpec] = &[
         "oppositeCastling",
         T::Bool,
         "false",
-        Rules,
+        Unsupported,
         Fsf,
         "A side may not castle to the same wing as the opponent did.",
         "oppositeCastling = true"
@@ -1021,7 +1021,7 @@ pub const KEYS: &[KeySpec] = &[
         "pass",
         T::Bool,
         "false",
-        Rules,
+        Unsupported,
         Fsf,
         "Both colours may pass.",
         "pass = true"
@@ -1030,7 +1030,7 @@ pub const KEYS: &[KeySpec] = &[
         "passWhite",
         T::Bool,
         "false",
-        Rules,
+        Unsupported,
         Fsf,
         "White may pass.",
         "passWhite = true"
@@ -1039,7 +1039,7 @@ pub const KEYS: &[KeySpec] = &[
         "passBlack",
         T::Bool,
         "false",
-        Rules,
+        Unsupported,
         Fsf,
         "Black may pass.",
         "passBlack = true"
@@ -1048,7 +1048,7 @@ pub const KEYS: &[KeySpec] = &[
         "passOnStalemate",
         T::Bool,
         "false",
-        Rules,
+        Unsupported,
         Fsf,
         "Both colours may pass when they have no other move.",
         "passOnStalemate = true"
@@ -1057,7 +1057,7 @@ pub const KEYS: &[KeySpec] = &[
         "passOnStalemateWhite",
         T::Bool,
         "false",
-        Rules,
+        Unsupported,
         Fsf,
         "White may pass when it has no other move.",
         "passOnStalemateWhite = true"
@@ -1066,7 +1066,7 @@ pub const KEYS: &[KeySpec] = &[
         "passOnStalemateBlack",
         T::Bool,
         "false",
-        Rules,
+        Unsupported,
         Fsf,
         "Black may pass when it has no other move.",
         "passOnStalemateBlack = true"

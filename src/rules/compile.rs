@@ -425,6 +425,8 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         mobility,
         ends,
         overlapping,
+        extinction_claim: def.bool("extinctionClaim"),
+        castling_king_file: file_of("castlingKingFile"),
         pseudo_royal,
         flag_piece_safe: def.bool("flagPieceSafe"),
         flag_blocked_win: def.bool("flagPieceBlockedWin"),

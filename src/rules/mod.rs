@@ -195,6 +195,10 @@ pub struct RuleTable {
     /// Per (seat, type): some square can be reached by two lines, so the
     /// generator must drop repeated moves.
     pub overlapping: Vec<bool>,
+    /// Extinction of the opponent is only judged for the side to move.
+    pub extinction_claim: bool,
+    /// The file of the castling king when several pieces could castle.
+    pub castling_king_file: u8,
     /// Pseudo-royal extinction pieces: the types (bits), the count up to
     /// which they may not be left attacked, and whether only attacking all
     /// of them counts (`dupleCheck`).
