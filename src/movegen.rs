@@ -12,9 +12,9 @@ impl Position<'_> {
     pub fn pseudo_moves(&self, list: &mut MoveList) {
         let rules = self.rules();
         let us = self.to_move();
-        for from in 0..rules.square_count() as Sq {
+        for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
-            if p.is_some() && p.seat() == us && !p.dead() {
+            {
                 let start = list.len();
                 self.piece_moves(from, p, list);
                 if rules.overlapping[us * rules.pieces.len() + p.kind()] {
@@ -26,6 +26,12 @@ impl Position<'_> {
     }
 
     fn piece_moves(&self, from: Sq, piece: Piece, list: &mut MoveList) {
+        self.piece_moves_with(from, piece, &mut |m| list.push(m));
+    }
+
+    /// Hands every pseudo-legal move of the piece on `from` to `emit`.
+    #[inline]
+    fn piece_moves_with<F: FnMut(Move)>(&self, from: Sq, piece: Piece, emit: &mut F) {
         let rules = self.rules();
         let us = piece.seat();
         let kind = piece.kind();
@@ -38,7 +44,7 @@ impl Position<'_> {
         for line in rules.lines(us, kind, from) {
             let squares = rules.line_squares(line);
             let can_ep = line.en_passant || (line.capture && ep_capturer);
-            let land = |to: Sq, list: &mut MoveList| {
+            let mut land = |to: Sq| {
                 let target = self.piece_at(to);
                 if target.is_none() {
                     // A move onto an en-passant target that can capture
@@ -48,7 +54,7 @@ impl Position<'_> {
                         && e.squares.contains(&to)
                         && rules.en_passant_region[us][to as usize]
                     {
-                        list.push(Move {
+                        emit(Move {
                             from,
                             to,
                             kind: MoveType::EnPassant,
@@ -56,12 +62,12 @@ impl Position<'_> {
                             aux: e.victim,
                         });
                     } else if line.quiet {
-                        self.add_move(from, to, piece, false, list);
+                        self.add_move(from, to, piece, false, emit);
                     }
                     true
                 } else {
                     if line.capture && enemy(target) {
-                        self.add_move(from, to, piece, true, list);
+                        self.add_move(from, to, piece, true, emit);
                     }
                     false
                 }
@@ -75,16 +81,14 @@ impl Position<'_> {
                         path.iter().all(|s| self.piece_at(*s).is_none())
                     };
                     if open {
-                        land(landing[0], list);
+                        land(landing[0]);
                     }
                 }
                 LineKind::Ride => {
                     let step = line.path as usize + 1;
                     for chunk in squares.chunks_exact(step) {
                         let (path, landing) = chunk.split_at(step - 1);
-                        if path.iter().any(|s| self.piece_at(*s).is_some())
-                            || !land(landing[0], list)
-                        {
+                        if path.iter().any(|s| self.piece_at(*s).is_some()) || !land(landing[0]) {
                             break;
                         }
                     }
@@ -97,7 +101,7 @@ impl Position<'_> {
                         if after != 0 && i >= after as usize {
                             break;
                         }
-                        if !land(to, list) {
+                        if !land(to) {
                             break;
                         }
                     }
@@ -106,15 +110,23 @@ impl Position<'_> {
                     if let Some(h) = squares.iter().position(|s| self.piece_at(*s).is_some())
                         && let Some(&to) = squares.get(h + 1)
                     {
-                        land(to, list);
+                        land(to);
                     }
                 }
             }
         }
     }
 
-    /// Adds a move with its promotion choices.
-    fn add_move(&self, from: Sq, to: Sq, piece: Piece, capture: bool, list: &mut MoveList) {
+    /// Hands a move to `emit` with its promotion choices.
+    #[inline]
+    fn add_move<F: FnMut(Move)>(
+        &self,
+        from: Sq,
+        to: Sq,
+        piece: Piece,
+        capture: bool,
+        emit: &mut F,
+    ) {
         let rules = self.rules();
         let us = piece.seat();
         let kind = piece.kind();
@@ -134,7 +146,7 @@ impl Position<'_> {
                     continue;
                 }
                 any = true;
-                list.push(Move {
+                emit(Move {
                     from,
                     to,
                     kind: MoveType::Promotion,
@@ -150,7 +162,7 @@ impl Position<'_> {
         let mut mandatory = false;
         if piece.promoted() {
             if rules.piece_demotion && in_zone && (!rules.piece_promotion_on_capture || capture) {
-                list.push(Move {
+                emit(Move {
                     from,
                     to,
                     kind: MoveType::PieceDemotion,
@@ -163,7 +175,7 @@ impl Position<'_> {
             && in_zone
             && (!rules.piece_promotion_on_capture || capture)
         {
-            list.push(Move {
+            emit(Move {
                 from,
                 to,
                 kind: MoveType::PiecePromotion,
@@ -180,7 +192,7 @@ impl Position<'_> {
         {
             return;
         }
-        list.push(Move::normal(from, to));
+        emit(Move::normal(from, to));
     }
 
     fn castling_moves(&self, list: &mut MoveList) {
@@ -267,10 +279,189 @@ impl Position<'_> {
             return;
         }
         self.pseudo_moves(list);
-        list.retain(|m| self.is_legal(*m));
+        let rules = self.rules();
+        let us = self.to_move();
+        // Without hoppers, lame or pseudo-royal pieces, a move of a piece that
+        // is neither royal nor pinned cannot expose the king when it is not
+        // in check: such moves skip the make/unmake test.
+        let simple = rules.checking
+            && !rules.complex_attacks
+            && rules.pseudo_royal.is_none()
+            && self
+                .royal(us)
+                .is_some_and(|k| !self.attacked_by_enemy(k, us));
+        let mut pinned = [Sq::MAX; 16];
+        if simple {
+            self.pinned(us, &mut pinned);
+        }
+        list.retain(|m| {
+            let quick = simple
+                && matches!(
+                    m.kind,
+                    MoveType::Normal
+                        | MoveType::Promotion
+                        | MoveType::PiecePromotion
+                        | MoveType::PieceDemotion
+                )
+                && !rules.pieces[self.piece_at(m.from).kind()].royal
+                && !pinned.contains(&m.from);
+            quick || self.is_legal(*m)
+        });
         if self.rules().must_capture && list.as_slice().iter().any(|m| self.is_capture(m)) {
             list.retain(|m| self.is_capture(m));
         }
+    }
+
+    /// The number of legal moves of the side to move (perft's last ply),
+    /// counted without listing the moves where no test is needed.
+    pub fn count_legal_moves(&mut self) -> u64 {
+        let rules = self.rules();
+        let us = self.to_move();
+        let simple = rules.checking
+            && !rules.complex_attacks
+            && rules.pseudo_royal.is_none()
+            && !rules.must_capture
+            && !self.immediate_end()
+            && self
+                .royal(us)
+                .is_some_and(|k| !self.attacked_by_enemy(k, us));
+        if !simple {
+            let mut list = MoveList::default();
+            self.legal_moves(&mut list);
+            return list.len() as u64;
+        }
+        let mut pinned = [Sq::MAX; 16];
+        self.pinned(us, &mut pinned);
+        let n_types = rules.pieces.len();
+        let mut count = 0u64;
+        let mut tested = MoveList::default();
+        let team = rules.seats[us].team;
+        let occupied = self.occupied();
+        let enemies = (0..rules.seats.len())
+            .filter(|&s| rules.seats[s].team != team)
+            .fold(0, |m, s| m | self.seat_occupied(s));
+        let ep_bits = self.en_passant().map_or(0, |e| {
+            e.squares
+                .iter()
+                .filter(|s| **s < 64)
+                .fold(0, |m, s| m | 1u64 << s)
+        });
+        for &from in self.pieces_of(us) {
+            let p = self.piece_at(from);
+            let quick = !rules.pieces[p.kind()].royal && !pinned.contains(&from);
+            if quick
+                && let Some(bits) = &rules.bits
+                && let Some(n) = self.count_by_bits(bits, from, p, occupied, enemies, ep_bits)
+            {
+                count += n;
+                continue;
+            }
+            let quick = quick && !rules.overlapping[us * n_types + p.kind()];
+            if quick {
+                self.piece_moves_with(from, p, &mut |m| {
+                    if m.kind == MoveType::EnPassant {
+                        tested.push(m);
+                    } else {
+                        count += 1;
+                    }
+                });
+            } else {
+                let start = tested.len();
+                self.piece_moves(from, p, &mut tested);
+                if rules.overlapping[us * n_types + p.kind()] {
+                    tested.dedup_from(start);
+                }
+            }
+        }
+        self.castling_moves(&mut tested);
+        for &m in tested.as_slice() {
+            let legal =
+                if m.kind == MoveType::Normal && rules.pieces[self.piece_at(m.from).kind()].royal {
+                    self.royal_step_safe(m.from, m.to)
+                } else {
+                    self.is_legal(m)
+                };
+            if legal {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// Whether the royal piece on `from` may step to `to`: the square is not
+    /// attacked once the piece has left `from`.
+    fn royal_step_safe(&mut self, from: Sq, to: Sq) -> bool {
+        let us = self.to_move();
+        let king = self.lift(from);
+        let safe = !self.attacked_by_enemy(to, us);
+        self.drop_back(from, king);
+        safe
+    }
+
+    /// The moves of a quiet, unpinned piece counted with bitboards, or
+    /// `None` when the piece needs the general generator (promotion, en
+    /// passant, hoppers and other special lines).
+    #[inline]
+    fn count_by_bits(
+        &self,
+        bits: &crate::rules::BitTables,
+        from: Sq,
+        piece: Piece,
+        occupied: u64,
+        enemies: u64,
+        ep: u64,
+    ) -> Option<u64> {
+        let rules = self.rules();
+        let us = piece.seat();
+        let kind = piece.kind();
+        let slot = rules.slot(us, kind, from);
+        if bits.general[slot] || bits.en_passant[slot] & ep != 0 {
+            return None;
+        }
+        let info = &rules.pieces[kind];
+        let promotable =
+            info.promotes_as_pawn[us] || info.promotes_to.is_some() || piece.promoted();
+        if promotable && bits.reach[slot] & bits.promotion[us] != 0 {
+            return None;
+        }
+        let mut quiet = bits.leap_quiet[slot];
+        let mut capture = bits.leap_capture[slot];
+        let (a, b) = bits.rides[slot];
+        for ride in &bits.ride_list[a as usize..b as usize] {
+            let blockers = ride.ray & occupied;
+            if blockers == 0 {
+                if ride.quiet {
+                    quiet |= ride.ray;
+                }
+                continue;
+            }
+            let first = if ride.increasing {
+                blockers.trailing_zeros()
+            } else {
+                63 - blockers.leading_zeros()
+            };
+            let first_bit = 1u64 << first;
+            if ride.quiet {
+                let before = if ride.increasing {
+                    first_bit - 1
+                } else {
+                    !(first_bit | (first_bit - 1))
+                };
+                quiet |= ride.ray & before;
+            }
+            if ride.capture {
+                capture |= first_bit;
+            }
+        }
+        let (a, b) = bits.lames[slot];
+        for lame in &bits.lame_list[a as usize..b as usize] {
+            if lame.path & occupied == 0 {
+                quiet |= lame.target;
+            }
+        }
+        Some(u64::from(
+            (quiet & !occupied).count_ones() + (capture & enemies).count_ones(),
+        ))
     }
 
     /// Whether a move captures.

@@ -1,5 +1,7 @@
 //! Moves and the fixed-capacity list the generator fills.
 
+use std::mem::MaybeUninit;
+
 use crate::rules::Sq;
 
 /// What kind of move a [`Move`] is.
@@ -49,16 +51,17 @@ impl Move {
     }
 }
 
-/// Room for the moves of one position, without allocation.
+/// Room for the moves of one position, without allocation (and without
+/// initialising the unused room).
 pub struct MoveList {
-    moves: [Move; MoveList::CAPACITY],
+    moves: [MaybeUninit<Move>; MoveList::CAPACITY],
     len: usize,
 }
 
 impl Default for MoveList {
     fn default() -> Self {
         MoveList {
-            moves: [Move::normal(0, 0); MoveList::CAPACITY],
+            moves: [const { MaybeUninit::uninit() }; MoveList::CAPACITY],
             len: 0,
         }
     }
@@ -72,7 +75,7 @@ impl MoveList {
     #[inline]
     pub fn push(&mut self, m: Move) {
         if self.len < Self::CAPACITY {
-            self.moves[self.len] = m;
+            self.moves[self.len] = MaybeUninit::new(m);
             self.len += 1;
         }
     }
@@ -99,8 +102,9 @@ impl MoveList {
     pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
         let mut j = 0;
         for i in 0..self.len {
-            if keep(&self.moves[i]) {
-                self.moves[j] = self.moves[i];
+            let m = self.as_slice()[i];
+            if keep(&m) {
+                self.moves[j] = MaybeUninit::new(m);
                 j += 1;
             }
         }
@@ -111,9 +115,9 @@ impl MoveList {
     pub fn dedup_from(&mut self, start: usize) {
         let mut j = start;
         for i in start..self.len {
-            let m = self.moves[i];
-            if !self.moves[start..j].contains(&m) {
-                self.moves[j] = m;
+            let m = self.as_slice()[i];
+            if !self.as_slice()[start..j].contains(&m) {
+                self.moves[j] = MaybeUninit::new(m);
                 j += 1;
             }
         }
@@ -123,6 +127,7 @@ impl MoveList {
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` entries were written by `push` or `retain`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 }

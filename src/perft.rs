@@ -9,11 +9,11 @@ pub fn perft(pos: &mut Position<'_>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal_moves();
+    }
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     let mut nodes = 0;
     for &mv in list.as_slice() {
         pos.make(mv);

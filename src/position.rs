@@ -75,6 +75,10 @@ pub struct Position<'r> {
     checks: [u8; 2],
     counts: Vec<u16>,
     royals: Vec<Sq>,
+    lists: Vec<Vec<Sq>>,
+    list_index: Vec<u16>,
+    occupied: u64,
+    seat_occupied: Vec<u64>,
     hash: u64,
     history: Vec<Undo>,
     /// How the FEN spells its optional fields.
@@ -98,6 +102,10 @@ impl<'r> Position<'r> {
             checks: [0; 2],
             counts: vec![0; rules.seats.len() * rules.pieces.len()],
             royals: vec![NO_SQ; rules.seats.len()],
+            lists: vec![Vec::with_capacity(nsq); rules.seats.len()],
+            list_index: vec![0; nsq],
+            occupied: 0,
+            seat_occupied: vec![0; rules.seats.len()],
             hash: 0,
             history: Vec::with_capacity(64),
             style: FenStyle::default(),
@@ -114,6 +122,24 @@ impl<'r> Position<'r> {
     #[inline]
     pub fn piece_at(&self, sq: Sq) -> Piece {
         self.board[sq as usize]
+    }
+
+    /// The squares of a seat's live pieces, in no particular order.
+    #[inline]
+    pub fn pieces_of(&self, seat: usize) -> &[Sq] {
+        &self.lists[seat]
+    }
+
+    /// Occupied squares as a bitboard (boards of at most 64 squares).
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.occupied
+    }
+
+    /// A seat's squares as a bitboard (boards of at most 64 squares).
+    #[inline]
+    pub fn seat_occupied(&self, seat: usize) -> u64 {
+        self.seat_occupied[seat]
     }
 
     /// The seat to move.
@@ -235,7 +261,16 @@ impl<'r> Position<'r> {
     #[inline]
     fn add(&mut self, sq: Sq, piece: Piece) {
         self.board[sq as usize] = piece;
+        if sq < 64 {
+            self.occupied |= 1 << sq;
+            if !piece.is_wall() {
+                self.seat_occupied[piece.seat()] |= 1 << sq;
+            }
+        }
         if !piece.dead() {
+            let list = &mut self.lists[piece.seat()];
+            self.list_index[sq as usize] = list.len() as u16;
+            list.push(sq);
             self.counts[piece.seat() * self.rules.pieces.len() + piece.kind()] += 1;
             if self.rules.pieces[piece.kind()].royal {
                 self.royals[piece.seat()] = sq;
@@ -247,13 +282,38 @@ impl<'r> Position<'r> {
     fn remove(&mut self, sq: Sq) -> Piece {
         let piece = self.board[sq as usize];
         self.board[sq as usize] = Piece::NONE;
+        if sq < 64 {
+            self.occupied &= !(1 << sq);
+            if !piece.is_wall() {
+                self.seat_occupied[piece.seat()] &= !(1 << sq);
+            }
+        }
         if !piece.dead() {
+            let list = &mut self.lists[piece.seat()];
+            let i = self.list_index[sq as usize] as usize;
+            list.swap_remove(i);
+            if let Some(&moved) = list.get(i) {
+                self.list_index[moved as usize] = i as u16;
+            }
             self.counts[piece.seat() * self.rules.pieces.len() + piece.kind()] -= 1;
             if self.rules.pieces[piece.kind()].royal && self.royals[piece.seat()] == sq {
                 self.royals[piece.seat()] = NO_SQ;
             }
         }
         piece
+    }
+
+    /// Takes a piece off the board for an attack test only (lists, counts
+    /// and hash untouched); [`Position::drop_back`] restores it.
+    #[inline]
+    pub(crate) fn lift(&mut self, sq: Sq) -> Piece {
+        std::mem::replace(&mut self.board[sq as usize], Piece::NONE)
+    }
+
+    /// Puts back a piece taken by [`Position::lift`].
+    #[inline]
+    pub(crate) fn drop_back(&mut self, sq: Sq, piece: Piece) {
+        self.board[sq as usize] = piece;
     }
 
     /// The seat that moves after `seat`.
@@ -493,6 +553,44 @@ impl<'r> Position<'r> {
             }
         }
         false
+    }
+
+    /// The pieces of `seat` pinned to its royal piece by an enemy rider,
+    /// written into `out` (unused entries stay as they are).
+    pub fn pinned(&self, seat: usize, out: &mut [Sq; 16]) {
+        let Some(king) = self.royal(seat) else { return };
+        let rules = self.rules;
+        let team = rules.seats[seat].team;
+        let mut n = 0;
+        for enemy in (0..rules.seats.len()).filter(|&s| rules.seats[s].team != team) {
+            for attack in rules.attack_lines(enemy, king) {
+                if attack.line.kind != crate::rules::LineKind::Ride {
+                    continue;
+                }
+                let mut blocker = None;
+                for &s in rules.line_squares(&attack.line) {
+                    let p = self.board[s as usize];
+                    if p.is_none() {
+                        continue;
+                    }
+                    match blocker {
+                        None if p.seat() == seat && !p.dead() && !p.is_wall() => blocker = Some(s),
+                        Some(b)
+                            if p.seat() == enemy
+                                && !p.dead()
+                                && !p.is_wall()
+                                && attack.types & (1 << p.kind()) != 0
+                                && n < out.len() =>
+                        {
+                            out[n] = b;
+                            n += 1;
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
     }
 
     /// Whether `sq` is attacked by any active enemy of `seat`.

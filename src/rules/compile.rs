@@ -247,9 +247,16 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
                             continue;
                         }
                         if let Some((line, squares)) = forward_line(&ctx, dir, f, r, rule) {
-                            complex |= line.path > 0
-                                || line.jump
-                                || matches!(line.kind, LineKind::Hop { .. } | LineKind::Grasshop);
+                            // Only capturing lines matter for attacks: a lame or
+                            // hopping attacker can be unblocked or enabled by
+                            // any move, so legality then needs the full test.
+                            complex |= line.capture
+                                && (line.path > 0
+                                    || line.jump
+                                    || matches!(
+                                        line.kind,
+                                        LineKind::Hop { .. } | LineKind::Grasshop
+                                    ));
                             merge_line(&mut own, line, squares);
                         }
                         if rule.capture && !(rule.initial && !matches!(rule.kind, MoveKind::Leap)) {
@@ -394,7 +401,7 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         )
     });
 
-    Ok(RuleTable {
+    let mut table = RuleTable {
         name: def.name.clone(),
         files: ctx.board.files,
         ranks: ctx.board.ranks,
@@ -431,8 +438,11 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         flag_piece_safe: def.bool("flagPieceSafe"),
         flag_blocked_win: def.bool("flagPieceBlockedWin"),
         complex_attacks: complex,
+        bits: None,
         zobrist: super::Zobrist::new(nsq, n_seats, n_types),
-    })
+    };
+    table.bits = super::BitTables::build(&table);
+    Ok(table)
 }
 
 fn compile_seats(def: &Definition) -> Result<Vec<Seat>, String> {

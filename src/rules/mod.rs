@@ -7,9 +7,11 @@
 //! that end on that square, grouped by geometry with the types that attack
 //! along each.
 
+mod bits;
 mod compile;
 mod geometry;
 
+pub use bits::{BitTables, LameBits, RideBits};
 pub use compile::{CompileError, compile};
 pub use geometry::Direction;
 
@@ -207,6 +209,8 @@ pub struct RuleTable {
     pub flag_piece_safe: bool,
     /// With several flag pieces, one in the region and the region full also wins.
     pub flag_blocked_win: bool,
+    /// Bitboard tables, for boards of at most 64 squares.
+    pub bits: Option<BitTables>,
     /// Any hopper or lame line exists: legality always needs a full test.
     pub complex_attacks: bool,
     zobrist: Zobrist,
@@ -295,7 +299,9 @@ impl RuleTable {
         &self.squares[line.start as usize..line.start as usize + len]
     }
 
-    fn slot(&self, seat: usize, piece: usize, sq: Sq) -> usize {
+    /// The index of (seat, type, square) in per-square tables.
+    #[inline]
+    pub fn slot(&self, seat: usize, piece: usize, sq: Sq) -> usize {
         (seat * self.pieces.len() + piece) * self.square_count() + sq as usize
     }
 

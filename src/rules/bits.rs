@@ -1,0 +1,140 @@
+//! Bitboard tables for boards of at most 64 squares: the moves of every
+//! (seat, type, square) as sets, so that perft's last ply can count moves
+//! with population counts instead of listing them.
+
+use super::{Line, LineKind, RuleTable, Sq};
+
+/// A ride as a bitboard: its squares, and whether their indices grow.
+#[derive(Clone, Copy, Debug)]
+pub struct RideBits {
+    /// The squares of the ride.
+    pub ray: u64,
+    /// Square indices grow along the ride (the first blocker is the lowest bit).
+    pub increasing: bool,
+    /// May end on an empty square.
+    pub quiet: bool,
+    /// May capture.
+    pub capture: bool,
+}
+
+/// A quiet leap that needs its path empty (a pawn's double step).
+#[derive(Clone, Copy, Debug)]
+pub struct LameBits {
+    /// The squares that must be empty.
+    pub path: u64,
+    /// The landing square.
+    pub target: u64,
+}
+
+/// The moves of every (seat, type, square), as bitboards.
+#[derive(Clone, Debug, Default)]
+pub struct BitTables {
+    /// Leap targets reachable by a quiet move.
+    pub leap_quiet: Vec<u64>,
+    /// Leap targets reachable by a capture.
+    pub leap_capture: Vec<u64>,
+    /// Targets of capture lines that may take en passant.
+    pub en_passant: Vec<u64>,
+    /// All targets of any line (for the promotion test).
+    pub reach: Vec<u64>,
+    /// Rides, by range into `ride_list`.
+    pub rides: Vec<(u32, u32)>,
+    /// Lame quiet leaps, by range into `lame_list`.
+    pub lames: Vec<(u32, u32)>,
+    /// All rides.
+    pub ride_list: Vec<RideBits>,
+    /// All lame quiet leaps.
+    pub lame_list: Vec<LameBits>,
+    /// The piece must go through the general generator (hoppers, jumps,
+    /// lame captures, lame rides, mobility regions, immobility).
+    pub general: Vec<bool>,
+    /// Promotion regions per seat.
+    pub promotion: Vec<u64>,
+}
+
+impl BitTables {
+    /// Builds the tables of a rule table whose board has at most 64 squares.
+    pub fn build(rules: &RuleTable) -> Option<BitTables> {
+        let nsq = rules.square_count();
+        if nsq > 64 {
+            return None;
+        }
+        let n_seats = rules.seats.len();
+        let n_types = rules.pieces.len();
+        let mut t = BitTables::default();
+        let bit = |s: Sq| 1u64 << s;
+        for seat in 0..n_seats {
+            for kind in 0..n_types {
+                let whole_type_general =
+                    rules.mobility[seat * n_types + kind].is_some() || rules.immobile.is_some();
+                for sq in 0..nsq as Sq {
+                    let (mut quiet, mut capture, mut ep, mut reach) = (0u64, 0u64, 0u64, 0u64);
+                    let mut general = whole_type_general;
+                    let ride_start = t.ride_list.len() as u32;
+                    let lame_start = t.lame_list.len() as u32;
+                    let ep_capturer = rules.pieces[kind].en_passant_capturer[seat];
+                    for line in rules.lines(seat, kind, sq) {
+                        let squares = rules.line_squares(line);
+                        for s in squares {
+                            reach |= bit(*s);
+                        }
+                        match line.kind {
+                            LineKind::Leap if line.path == 0 => {
+                                let target = bit(squares[0]);
+                                if line.quiet {
+                                    quiet |= target;
+                                }
+                                if line.capture {
+                                    capture |= target;
+                                }
+                                if line.en_passant || (line.capture && ep_capturer) {
+                                    ep |= target;
+                                }
+                            }
+                            LineKind::Leap if !line.jump && !line.capture && !line.en_passant => {
+                                let (path, landing) = squares.split_at(line.path as usize);
+                                t.lame_list.push(LameBits {
+                                    path: path.iter().fold(0, |m, s| m | bit(*s)),
+                                    target: bit(landing[0]),
+                                });
+                            }
+                            LineKind::Ride if line.path == 0 && !line.jump => {
+                                t.ride_list.push(ride_bits(line, squares));
+                                if line.en_passant || (line.capture && ep_capturer) {
+                                    ep |= squares.iter().fold(0, |m, s| m | bit(*s));
+                                }
+                            }
+                            _ => general = true,
+                        }
+                    }
+                    t.leap_quiet.push(quiet);
+                    t.leap_capture.push(capture);
+                    t.en_passant.push(ep);
+                    t.reach.push(reach);
+                    t.rides.push((ride_start, t.ride_list.len() as u32));
+                    t.lames.push((lame_start, t.lame_list.len() as u32));
+                    t.general.push(general);
+                }
+            }
+        }
+        t.promotion = (0..n_seats)
+            .map(|s| {
+                rules.promotion_region[s]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b)
+                    .fold(0, |m, (i, _)| m | 1u64 << i)
+            })
+            .collect();
+        Some(t)
+    }
+}
+
+fn ride_bits(line: &Line, squares: &[Sq]) -> RideBits {
+    RideBits {
+        ray: squares.iter().fold(0, |m, s| m | 1u64 << s),
+        increasing: squares.len() < 2 || squares[1] > squares[0],
+        quiet: line.quiet,
+        capture: line.capture,
+    }
+}
