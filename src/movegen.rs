@@ -4,7 +4,7 @@
 
 use crate::moves::{Move, MoveList, MoveType};
 use crate::piece::Piece;
-use crate::position::Position;
+use crate::position::{KingSafety, Position};
 use crate::rules::{LineKind, Sq};
 
 impl Position<'_> {
@@ -284,17 +284,23 @@ impl Position<'_> {
         // Without hoppers, lame or pseudo-royal pieces, a move of a piece that
         // is neither royal nor pinned cannot expose the king when it is not
         // in check: such moves skip the make/unmake test.
-        let simple = rules.checking
+        let plain = rules.checking
             && !rules.complex_attacks
             && rules.pseudo_royal.is_none()
-            && self
-                .royal(us)
-                .is_some_and(|k| !self.attacked_by_enemy(k, us));
-        let mut pinned = [Sq::MAX; 16];
-        if simple {
-            self.pinned(us, &mut pinned);
-        }
+            && self.royal(us).is_some();
+        let safety = if plain {
+            self.king_safety(us)
+        } else {
+            KingSafety::default()
+        };
+        let simple = plain && safety.checkers == 0;
         list.retain(|m| {
+            if plain
+                && m.kind == MoveType::Normal
+                && rules.pieces[self.piece_at(m.from).kind()].royal
+            {
+                return self.royal_step_safe(m.from, m.to);
+            }
             let quick = simple
                 && matches!(
                     m.kind,
@@ -304,7 +310,7 @@ impl Position<'_> {
                         | MoveType::PieceDemotion
                 )
                 && !rules.pieces[self.piece_at(m.from).kind()].royal
-                && !pinned.contains(&m.from);
+                && !safety.is_pinned(m.from);
             quick || self.is_legal(*m)
         });
         if self.rules().must_capture && list.as_slice().iter().any(|m| self.is_capture(m)) {
@@ -321,17 +327,14 @@ impl Position<'_> {
             && !rules.complex_attacks
             && rules.pseudo_royal.is_none()
             && !rules.must_capture
-            && !self.immediate_end()
-            && self
-                .royal(us)
-                .is_some_and(|k| !self.attacked_by_enemy(k, us));
+            && self.royal(us).is_some()
+            && !self.immediate_end();
         if !simple {
             let mut list = MoveList::default();
             self.legal_moves(&mut list);
             return list.len() as u64;
         }
-        let mut pinned = [Sq::MAX; 16];
-        self.pinned(us, &mut pinned);
+        let safety = self.king_safety(us);
         let n_types = rules.pieces.len();
         let mut count = 0u64;
         let mut tested = MoveList::default();
@@ -346,22 +349,38 @@ impl Position<'_> {
                 .filter(|s| **s < 64)
                 .fold(0, |m, s| m | 1u64 << s)
         });
+        let answer_bits = if rules.bits.is_some() {
+            safety.answer_bits()
+        } else {
+            0
+        };
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
-            let quick = !rules.pieces[p.kind()].royal && !pinned.contains(&from);
+            let royal = rules.pieces[p.kind()].royal;
+            let quick = !royal && !safety.is_pinned(from);
+            if quick && safety.checkers >= 2 {
+                continue;
+            }
             if quick
                 && let Some(bits) = &rules.bits
-                && let Some(n) = self.count_by_bits(bits, from, p, occupied, enemies, ep_bits)
+                && let Some(n) = self.count_by_bits(
+                    bits,
+                    from,
+                    p,
+                    occupied,
+                    enemies & answer_bits,
+                    ep_bits,
+                    answer_bits,
+                )
             {
                 count += n;
                 continue;
             }
-            let quick = quick && !rules.overlapping[us * n_types + p.kind()];
-            if quick {
+            if quick && !rules.overlapping[us * n_types + p.kind()] {
                 self.piece_moves_with(from, p, &mut |m| {
                     if m.kind == MoveType::EnPassant {
                         tested.push(m);
-                    } else {
+                    } else if safety.answers(m.to) {
                         count += 1;
                     }
                 });
@@ -373,14 +392,22 @@ impl Position<'_> {
                 }
             }
         }
-        self.castling_moves(&mut tested);
+        if safety.checkers == 0 {
+            self.castling_moves(&mut tested);
+        }
         for &m in tested.as_slice() {
-            let legal =
-                if m.kind == MoveType::Normal && rules.pieces[self.piece_at(m.from).kind()].royal {
-                    self.royal_step_safe(m.from, m.to)
-                } else {
-                    self.is_legal(m)
-                };
+            let royal = rules.pieces[self.piece_at(m.from).kind()].royal;
+            let legal = if m.kind == MoveType::Normal && royal {
+                self.royal_step_safe(m.from, m.to)
+            } else if m.kind != MoveType::EnPassant
+                && m.kind != MoveType::Castle
+                && !royal
+                && !safety.is_pinned(m.from)
+            {
+                safety.answers(m.to)
+            } else {
+                self.is_legal(m)
+            };
             if legal {
                 count += 1;
             }
@@ -410,6 +437,7 @@ impl Position<'_> {
         occupied: u64,
         enemies: u64,
         ep: u64,
+        allowed: u64,
     ) -> Option<u64> {
         let rules = self.rules();
         let us = piece.seat();
@@ -460,7 +488,7 @@ impl Position<'_> {
             }
         }
         Some(u64::from(
-            (quiet & !occupied).count_ones() + (capture & enemies).count_ones(),
+            (quiet & !occupied & allowed).count_ones() + (capture & enemies).count_ones(),
         ))
     }
 

@@ -34,6 +34,84 @@ pub struct EnPassant {
     pub pusher: usize,
 }
 
+/// The checks on a royal piece and the pins to it.
+#[derive(Clone, Copy, Debug)]
+pub struct KingSafety {
+    /// How many pieces give check.
+    pub checkers: u32,
+    /// With one checker: its square, then the squares between it and the
+    /// royal piece; a move must land on one of them.
+    pub answers: [Sq; 16],
+    /// How many entries of `answers` are used.
+    pub n_answers: usize,
+    /// Pieces that may not leave their line to the royal piece.
+    pub pinned: [Sq; 16],
+    /// How many entries of `pinned` are used.
+    pub n_pinned: usize,
+}
+
+impl Default for KingSafety {
+    fn default() -> Self {
+        KingSafety {
+            checkers: 0,
+            answers: [NO_SQ; 16],
+            n_answers: 0,
+            pinned: [NO_SQ; 16],
+            n_pinned: 0,
+        }
+    }
+}
+
+impl KingSafety {
+    fn add_checker(&mut self, checker: Sq, between: &[Sq]) {
+        self.checkers += 1;
+        if self.checkers == 1 {
+            self.answers[0] = checker;
+            self.n_answers = 1;
+            for &s in between.iter().take(15) {
+                self.answers[self.n_answers] = s;
+                self.n_answers += 1;
+            }
+        }
+    }
+
+    fn add_pinned(&mut self, sq: Sq) {
+        if self.n_pinned < self.pinned.len() {
+            self.pinned[self.n_pinned] = sq;
+            self.n_pinned += 1;
+        }
+    }
+
+    /// Whether a piece is pinned.
+    #[inline]
+    pub fn is_pinned(&self, sq: Sq) -> bool {
+        self.pinned[..self.n_pinned].contains(&sq)
+    }
+
+    /// Whether a move of a non-royal, unpinned piece to `to` answers the
+    /// checks (always true when not in check).
+    #[inline]
+    pub fn answers(&self, to: Sq) -> bool {
+        match self.checkers {
+            0 => true,
+            1 => self.answers[..self.n_answers].contains(&to),
+            _ => false,
+        }
+    }
+
+    /// The squares that answer a single check, as a bitboard (all squares
+    /// when not in check; none in double check). Boards of at most 64 squares.
+    pub fn answer_bits(&self) -> u64 {
+        match self.checkers {
+            0 => u64::MAX,
+            1 => self.answers[..self.n_answers]
+                .iter()
+                .fold(0, |m, s| m | 1u64 << s),
+            _ => 0,
+        }
+    }
+}
+
 /// How the FEN of this position spells its optional fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct FenStyle {
@@ -79,6 +157,7 @@ pub struct Position<'r> {
     list_index: Vec<u16>,
     occupied: u64,
     seat_occupied: Vec<u64>,
+    piece_bits: Vec<u64>,
     hash: u64,
     history: Vec<Undo>,
     /// How the FEN spells its optional fields.
@@ -106,6 +185,7 @@ impl<'r> Position<'r> {
             list_index: vec![0; nsq],
             occupied: 0,
             seat_occupied: vec![0; rules.seats.len()],
+            piece_bits: vec![0; rules.seats.len() * rules.pieces.len()],
             hash: 0,
             history: Vec::with_capacity(64),
             style: FenStyle::default(),
@@ -265,6 +345,10 @@ impl<'r> Position<'r> {
             self.occupied |= 1 << sq;
             if !piece.is_wall() {
                 self.seat_occupied[piece.seat()] |= 1 << sq;
+                if !piece.dead() {
+                    self.piece_bits[piece.seat() * self.rules.pieces.len() + piece.kind()] |=
+                        1 << sq;
+                }
             }
         }
         if !piece.dead() {
@@ -286,6 +370,10 @@ impl<'r> Position<'r> {
             self.occupied &= !(1 << sq);
             if !piece.is_wall() {
                 self.seat_occupied[piece.seat()] &= !(1 << sq);
+                if !piece.dead() {
+                    self.piece_bits[piece.seat() * self.rules.pieces.len() + piece.kind()] &=
+                        !(1 << sq);
+                }
             }
         }
         if !piece.dead() {
@@ -307,12 +395,18 @@ impl<'r> Position<'r> {
     /// and hash untouched); [`Position::drop_back`] restores it.
     #[inline]
     pub(crate) fn lift(&mut self, sq: Sq) -> Piece {
+        if sq < 64 {
+            self.occupied &= !(1 << sq);
+        }
         std::mem::replace(&mut self.board[sq as usize], Piece::NONE)
     }
 
     /// Puts back a piece taken by [`Position::lift`].
     #[inline]
     pub(crate) fn drop_back(&mut self, sq: Sq, piece: Piece) {
+        if sq < 64 {
+            self.occupied |= 1 << sq;
+        }
         self.board[sq as usize] = piece;
     }
 
@@ -486,6 +580,26 @@ impl<'r> Position<'r> {
     pub fn find_attacker(&self, sq: Sq, seat: usize, mut accept: impl FnMut(Sq) -> bool) -> bool {
         let rules = self.rules;
         let board = &self.board;
+        let n_types = rules.pieces.len();
+        for &(squares, types) in rules.leap_attacks(seat, sq) {
+            let mut attackers = 0;
+            let mut t = types;
+            while t != 0 {
+                let kind = t.trailing_zeros() as usize;
+                t &= t - 1;
+                if kind < n_types {
+                    attackers |= self.piece_bits[seat * n_types + kind];
+                }
+            }
+            let mut found = squares & attackers;
+            while found != 0 {
+                let from = found.trailing_zeros() as Sq;
+                found &= found - 1;
+                if accept(from) {
+                    return true;
+                }
+            }
+        }
         for attack in rules.attack_lines(seat, sq) {
             let line = &attack.line;
             let squares = rules.line_squares(line);
@@ -507,6 +621,19 @@ impl<'r> Position<'r> {
                     };
                     if path_ok && hit(landing[0]) {
                         return true;
+                    }
+                }
+                crate::rules::LineKind::Ride if attack.ray != 0 => {
+                    let blockers = attack.ray & self.occupied;
+                    if blockers != 0 {
+                        let first = if attack.increasing {
+                            blockers.trailing_zeros()
+                        } else {
+                            63 - blockers.leading_zeros()
+                        };
+                        if hit(first as Sq) {
+                            return true;
+                        }
                     }
                 }
                 crate::rules::LineKind::Ride => {
@@ -555,42 +682,75 @@ impl<'r> Position<'r> {
         false
     }
 
-    /// The pieces of `seat` pinned to its royal piece by an enemy rider,
-    /// written into `out` (unused entries stay as they are).
-    pub fn pinned(&self, seat: usize, out: &mut [Sq; 16]) {
-        let Some(king) = self.royal(seat) else { return };
+    /// Who checks a seat's royal piece and which of its pieces are pinned,
+    /// looking outward from the royal square along the enemies' attack
+    /// lines. Meaningful when no hoppers or lame captures exist.
+    pub fn king_safety(&self, seat: usize) -> KingSafety {
+        let mut safety = KingSafety::default();
+        let Some(king) = self.royal(seat) else {
+            return safety;
+        };
         let rules = self.rules;
         let team = rules.seats[seat].team;
-        let mut n = 0;
+        let n_types = rules.pieces.len();
         for enemy in (0..rules.seats.len()).filter(|&s| rules.seats[s].team != team) {
-            for attack in rules.attack_lines(enemy, king) {
-                if attack.line.kind != crate::rules::LineKind::Ride {
-                    continue;
-                }
-                let mut blocker = None;
-                for &s in rules.line_squares(&attack.line) {
-                    let p = self.board[s as usize];
-                    if p.is_none() {
-                        continue;
+            for &(squares, types) in rules.leap_attacks(enemy, king) {
+                let mut t = types;
+                let mut attackers = 0;
+                while t != 0 {
+                    let kind = t.trailing_zeros() as usize;
+                    t &= t - 1;
+                    if kind < n_types {
+                        attackers |= self.piece_bits[enemy * n_types + kind];
                     }
-                    match blocker {
-                        None if p.seat() == seat && !p.dead() && !p.is_wall() => blocker = Some(s),
-                        Some(b)
-                            if p.seat() == enemy
-                                && !p.dead()
-                                && !p.is_wall()
-                                && attack.types & (1 << p.kind()) != 0
-                                && n < out.len() =>
-                        {
-                            out[n] = b;
-                            n += 1;
+                }
+                let mut found = squares & attackers;
+                while found != 0 {
+                    safety.add_checker(found.trailing_zeros() as Sq, &[]);
+                    found &= found - 1;
+                }
+            }
+            for attack in rules.attack_lines(enemy, king) {
+                let attacker = |s: Sq| {
+                    let p = self.board[s as usize];
+                    p.is_some()
+                        && p.seat() == enemy
+                        && !p.dead()
+                        && attack.types & (1 << p.kind()) != 0
+                };
+                let squares = rules.line_squares(&attack.line);
+                match attack.line.kind {
+                    crate::rules::LineKind::Ride if attack.line.path == 0 => {
+                        let mut blocker = None;
+                        for (i, &s) in squares.iter().enumerate() {
+                            let p = self.board[s as usize];
+                            if p.is_none() {
+                                continue;
+                            }
+                            match blocker {
+                                None if attacker(s) => {
+                                    safety.add_checker(s, &squares[..i]);
+                                }
+                                None if p.seat() == seat && !p.dead() && !p.is_wall() => {
+                                    blocker = Some(s);
+                                    continue;
+                                }
+                                Some(b) if attacker(s) => safety.add_pinned(b),
+                                _ => {}
+                            }
                             break;
                         }
-                        _ => break,
+                    }
+                    _ => {
+                        let landing = squares[squares.len() - 1];
+                        if attacker(landing) {
+                            safety.add_checker(landing, &[]);
+                        }
                     }
                 }
             }
         }
+        safety
     }
 
     /// Whether `sq` is attacked by any active enemy of `seat`.

@@ -1,5 +1,6 @@
 //! The command line: `tetrarch check`, with the exit codes of CLI.md.
 
+mod bench;
 pub mod check;
 mod load;
 mod perft;
@@ -49,6 +50,13 @@ pub enum Command {
     },
     /// Print the reference of every variant-file key (Markdown).
     Keys,
+    /// Measure perft speed on fixed positions, against Fairy-Stockfish when
+    /// /usr/games/fairy-stockfish is installed.
+    Bench {
+        /// Runs per position; the fastest counts.
+        #[arg(long, default_value_t = 3)]
+        repeat: u32,
+    },
     /// Count the move sequences of DEPTH plies (perft), as Fairy-Stockfish does.
     Perft {
         /// The variant's name (a shipped section or one from `--variants`).
@@ -102,6 +110,7 @@ pub fn run(cli: Cli) -> Exit {
             divide,
             variants: &variants,
         }),
+        Command::Bench { repeat } => bench::run(repeat),
         Command::Keys => {
             print!("{}", crate::definition::keys::reference_markdown());
             Exit::Success

@@ -299,15 +299,45 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
     // Attack lines: one group per geometry, keeping file order.
     let mut attacks = Vec::new();
     let mut attack_index = Vec::with_capacity(n_seats * nsq);
+    let mut leap_attacks = Vec::new();
+    let mut leap_attack_list: Vec<(u64, u64)> = Vec::new();
     for slot in 0..n_seats * nsq {
         let start = attacks.len() as u32;
+        let leap_start = leap_attack_list.len() as u32;
         for key in &attack_order[slot] {
             let types = attack_groups[slot][key];
             let (kind, squares, path, jump) = key;
+            // On small boards plain leaps are checked as bitboards, grouped
+            // by the types that attack along them.
+            if nsq <= 64 && *kind == LineKind::Leap && *path == 0 && !*jump {
+                let square = 1u64 << squares[0];
+                match leap_attack_list[leap_start as usize..]
+                    .iter_mut()
+                    .find(|(_, t)| *t == types)
+                {
+                    Some((bits, _)) => *bits |= square,
+                    None => leap_attack_list.push((square, types)),
+                }
+                continue;
+            }
             let line = builder.line_for(*kind, squares, *path, *jump);
-            attacks.push(AttackLine { line, types });
+            let ray = if nsq <= 64 && *path == 0 && *kind == LineKind::Ride {
+                squares.iter().fold(0u64, |m, s| m | 1 << s)
+            } else {
+                0
+            };
+            let increasing = squares.len() < 2 || squares[1] > squares[0];
+            attacks.push(AttackLine {
+                line,
+                types,
+                ray,
+                increasing,
+            });
         }
         attack_index.push((start, attacks.len() as u32));
+        if nsq <= 64 {
+            leap_attacks.push((leap_start, leap_attack_list.len() as u32));
+        }
     }
 
     let pieces = compile_pieces(&ctx);
@@ -439,6 +469,8 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         flag_blocked_win: def.bool("flagPieceBlockedWin"),
         complex_attacks: complex,
         bits: None,
+        leap_attacks,
+        leap_attack_list,
         zobrist: super::Zobrist::new(nsq, n_seats, n_types),
     };
     table.bits = super::BitTables::build(&table);

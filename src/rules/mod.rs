@@ -67,6 +67,11 @@ pub struct AttackLine {
     pub line: Line,
     /// Bit `t` set when piece type `t` attacks along this line.
     pub types: u64,
+    /// On boards of at most 64 squares, the line's squares as a bitboard
+    /// (0 otherwise), for finding the first piece with one instruction.
+    pub ray: u64,
+    /// The square indices grow along the line.
+    pub increasing: bool,
 }
 
 /// A seat at the table.
@@ -211,6 +216,10 @@ pub struct RuleTable {
     pub flag_blocked_win: bool,
     /// Bitboard tables, for boards of at most 64 squares.
     pub bits: Option<BitTables>,
+    /// On boards of at most 64 squares, per (attacker seat, square): plain
+    /// leap attacks grouped as (squares an attacker may stand on, types).
+    leap_attacks: Vec<(u32, u32)>,
+    leap_attack_list: Vec<(u64, u64)>,
     /// Any hopper or lame line exists: legality always needs a full test.
     pub complex_attacks: bool,
     zobrist: Zobrist,
@@ -290,6 +299,19 @@ impl RuleTable {
     pub fn attack_lines(&self, seat: usize, sq: Sq) -> &[AttackLine] {
         let (a, b) = self.attack_index[seat * self.square_count() + sq as usize];
         &self.attacks[a as usize..b as usize]
+    }
+
+    /// Plain leap attacks on `sq` by `seat` as (attacker squares, types),
+    /// on boards of at most 64 squares (empty otherwise).
+    #[inline]
+    pub fn leap_attacks(&self, seat: usize, sq: Sq) -> &[(u64, u64)] {
+        match self
+            .leap_attacks
+            .get(seat * self.square_count() + sq as usize)
+        {
+            Some(&(a, b)) => &self.leap_attack_list[a as usize..b as usize],
+            None => &[],
+        }
     }
 
     /// The squares of a line.

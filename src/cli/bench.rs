@@ -1,0 +1,144 @@
+//! `tetrarch bench`: nodes per second on fixed perft positions, and the
+//! ratio to Fairy-Stockfish measured on the same machine in the same run.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use super::Exit;
+use crate::catalog::Catalog;
+use crate::perft::perft;
+use crate::position::Position;
+use crate::rules::compile;
+
+/// Fairy-Stockfish's Debian binary (`apt-get install fairy-stockfish`).
+const FSF_BINARY: &str = "/usr/games/fairy-stockfish";
+
+/// The benchmark positions: name, variant, FEN, depth, whether
+/// Fairy-Stockfish 11.1 can play it.
+const POSITIONS: &[(&str, &str, &str, u32, bool)] = &[
+    (
+        "chess start",
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+        true,
+    ),
+    (
+        "Kiwipete",
+        "chess",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+        true,
+    ),
+    (
+        "tetrarchy start",
+        "tetrarchy",
+        "+knb+kkbn+k/pppppppp/8/8/8/8/PPPPPPPP/+KNB+KKBN+K w - - 0 1",
+        5,
+        false,
+    ),
+];
+
+/// Runs the benchmark; `repeat` runs of each position, the best one counts.
+pub fn run(repeat: u32) -> Exit {
+    let catalog = Catalog::shipped();
+    let fsf = Path::new(FSF_BINARY).exists();
+    if !fsf {
+        eprintln!(
+            "note: {FSF_BINARY} not found (apt-get install fairy-stockfish); ratios are skipped"
+        );
+    }
+    println!(
+        "{:<16} {:>5} {:>12} {:>14} {:>14} {:>7}",
+        "position", "depth", "nodes", "tetrarch n/s", "FSF n/s", "ratio"
+    );
+    for &(name, variant, fen, depth, fsf_can) in POSITIONS {
+        let Some(def) = catalog.get(variant) else {
+            eprintln!("error: `{variant}` is not shipped");
+            return Exit::Usage;
+        };
+        let rules = match compile(def) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Exit::Usage;
+            }
+        };
+        let mut pos = match Position::from_fen(&rules, fen) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Exit::InputWrong;
+            }
+        };
+        let mut best = f64::MAX;
+        let mut nodes = 0;
+        for _ in 0..repeat.max(1) {
+            let start = Instant::now();
+            nodes = perft(&mut pos, depth);
+            best = best.min(start.elapsed().as_secs_f64());
+        }
+        let ours = nodes as f64 / best;
+        let theirs = if fsf && fsf_can {
+            fsf_speed(fen, depth, repeat)
+        } else {
+            None
+        };
+        match theirs {
+            Some(t) => println!(
+                "{name:<16} {depth:>5} {nodes:>12} {ours:>14.0} {t:>14.0} {:>6.2}x",
+                ours / t
+            ),
+            None => println!(
+                "{name:<16} {depth:>5} {nodes:>12} {ours:>14.0} {:>14} {:>7}",
+                "-", "-"
+            ),
+        }
+    }
+    Exit::Success
+}
+
+/// Fairy-Stockfish's best nodes per second on `go perft`, timed from the
+/// command to its `Nodes searched` line.
+fn fsf_speed(fen: &str, depth: u32, repeat: u32) -> Option<f64> {
+    let mut child = Command::new(FSF_BINARY)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take()?;
+    let mut stdout = BufReader::new(child.stdout.take()?);
+    let mut line = String::new();
+    writeln!(stdin, "uci\nisready").ok()?;
+    loop {
+        line.clear();
+        if stdout.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        if line.trim() == "readyok" {
+            break;
+        }
+    }
+    let mut best: Option<f64> = None;
+    for _ in 0..repeat.max(1) {
+        writeln!(stdin, "position fen {fen}\ngo perft {depth}").ok()?;
+        let start = Instant::now();
+        let nodes: f64 = loop {
+            line.clear();
+            if stdout.read_line(&mut line).ok()? == 0 {
+                return None;
+            }
+            if let Some(n) = line.strip_prefix("Nodes searched:") {
+                break n.trim().parse().ok()?;
+            }
+        };
+        let speed = nodes / start.elapsed().as_secs_f64();
+        best = Some(best.map_or(speed, |b: f64| b.max(speed)));
+    }
+    let _ = writeln!(stdin, "quit");
+    let _ = child.wait();
+    best
+}
