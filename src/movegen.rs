@@ -361,17 +361,15 @@ impl Position<'_> {
             if quick && safety.checkers >= 2 {
                 continue;
             }
+            let masks = BoardMasks {
+                occupied,
+                enemies: enemies & answer_bits,
+                en_passant: ep_bits,
+                allowed: answer_bits,
+            };
             if quick
                 && let Some(bits) = &rules.bits
-                && let Some(n) = self.count_by_bits(
-                    bits,
-                    from,
-                    p,
-                    occupied,
-                    enemies & answer_bits,
-                    ep_bits,
-                    answer_bits,
-                )
+                && let Some(n) = self.count_by_bits(bits, from, p, masks)
             {
                 count += n;
                 continue;
@@ -434,11 +432,14 @@ impl Position<'_> {
         bits: &crate::rules::BitTables,
         from: Sq,
         piece: Piece,
-        occupied: u64,
-        enemies: u64,
-        ep: u64,
-        allowed: u64,
+        masks: BoardMasks,
     ) -> Option<u64> {
+        let BoardMasks {
+            occupied,
+            enemies,
+            en_passant: ep,
+            allowed,
+        } = masks;
         let rules = self.rules();
         let us = piece.seat();
         let kind = piece.kind();
@@ -604,7 +605,7 @@ impl Position<'_> {
         let opponent = 1 - seat.min(1);
         let mut potential = count;
         for &sq in inside.iter().take(count.min(inside.len())) {
-            if potential < needed || potential > needed {
+            if potential != needed {
                 break;
             }
             if self.capturable_by(sq, opponent) {
@@ -674,6 +675,19 @@ impl Position<'_> {
         }
         false
     }
+}
+
+/// The bitboards the last-ply counter needs.
+#[derive(Clone, Copy)]
+struct BoardMasks {
+    /// Occupied squares.
+    occupied: u64,
+    /// Enemy pieces that may be captured.
+    enemies: u64,
+    /// Live en-passant targets.
+    en_passant: u64,
+    /// Squares a move may land on (all, or those answering a check).
+    allowed: u64,
 }
 
 /// The squares from `a` to `b` inclusive, along a rank or a file.

@@ -113,7 +113,7 @@ impl KingSafety {
 }
 
 /// How the FEN of this position spells its optional fields.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct FenStyle {
     /// The castling field is written.
     pub castling: bool,
@@ -123,6 +123,11 @@ pub struct FenStyle {
     pub counters: bool,
     /// The pocket `[...]` is written (always empty here).
     pub pocket: bool,
+    /// The side to move is written.
+    pub side: bool,
+    /// A castling field whose rights the variant cannot use (castling
+    /// disabled), kept to be written back as it was read.
+    pub unused_castling: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -186,7 +191,7 @@ impl<'r> Position<'r> {
             occupied: 0,
             seat_occupied: vec![0; rules.seats.len()],
             piece_bits: vec![0; rules.seats.len() * rules.pieces.len()],
-            hash: 0,
+            hash: rules.zobrist_side(0),
             history: Vec::with_capacity(64),
             style: FenStyle::default(),
         }

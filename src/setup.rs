@@ -71,6 +71,7 @@ impl<'r> Position<'r> {
             }
             offset += token.len() + 1;
         }
+        pos.style.side = !fields.is_empty();
         let mut fields = fields.into_iter().skip(1).peekable();
         pos.set_to_move(setup.to_move);
         let mut numbers = Vec::new();
@@ -161,11 +162,16 @@ impl<'r> Position<'r> {
         if self.style.pocket {
             out.push_str("[]");
         }
-        out.push(' ');
-        out.push(if self.to_move() == 0 { 'w' } else { 'b' });
+        if self.style.side {
+            out.push(' ');
+            out.push(if self.to_move() == 0 { 'w' } else { 'b' });
+        }
         if self.style.castling {
             out.push(' ');
-            out.push_str(&self.castling_field());
+            match &self.style.unused_castling {
+                Some(text) => out.push_str(text),
+                None => out.push_str(&self.castling_field()),
+            }
         }
         if self.style.en_passant {
             out.push(' ');
@@ -251,6 +257,14 @@ fn read_castling(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(), F
         return Ok(());
     }
     let rules = pos.rules();
+    if rules
+        .castling
+        .iter()
+        .all(|wings| wings.iter().all(Option::is_none))
+    {
+        pos.style.unused_castling = Some(field.to_string());
+        return Ok(());
+    }
     for (i, c) in field.char_indices() {
         let seat = usize::from(c.is_ascii_lowercase());
         let bad = || {

@@ -135,6 +135,9 @@ impl Context<'_> {
     }
 }
 
+/// A line's geometry: kind, squares, passed squares per step, jumping.
+type GeometryKey = (LineKind, Vec<Sq>, u8, bool);
+
 /// Compiles a definition into the rule table the move generator reads.
 pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
     let invalid = |reason: String| CompileError::Invalid {
@@ -224,9 +227,8 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
 
     let mut builder = LineBuilder::default();
     let mut line_index = Vec::with_capacity(n_seats * n_types * nsq);
-    let mut attack_groups: Vec<HashMap<(LineKind, Vec<Sq>, u8, bool), u64>> =
-        vec![HashMap::new(); n_seats * nsq];
-    let mut attack_order: Vec<Vec<(LineKind, Vec<Sq>, u8, bool)>> = vec![Vec::new(); n_seats * nsq];
+    let mut attack_groups: Vec<HashMap<GeometryKey, u64>> = vec![HashMap::new(); n_seats * nsq];
+    let mut attack_order: Vec<Vec<GeometryKey>> = vec![Vec::new(); n_seats * nsq];
     let mut complex = false;
     let mut overlapping = vec![false; n_seats * n_types];
     for seat in 0..n_seats {
@@ -259,7 +261,7 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
                                     ));
                             merge_line(&mut own, line, squares);
                         }
-                        if rule.capture && !(rule.initial && !matches!(rule.kind, MoveKind::Leap)) {
+                        if rule.capture && (!rule.initial || matches!(rule.kind, MoveKind::Leap)) {
                             for (line, squares) in reverse_lines(&ctx, dir, f, r, rule) {
                                 // `line` ends where the attacker stands; record it for
                                 // the attacked square `sq` when the attacker could start there.

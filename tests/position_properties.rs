@@ -1,0 +1,96 @@
+//! Properties of positions on every reference position: FEN round trips,
+//! make/unmake restores the position and its hash, and the incremental hash
+//! equals one computed from scratch.
+
+mod common;
+
+use common::{read_perft, shared};
+use tetrarch::catalog::Catalog;
+use tetrarch::moves::MoveList;
+use tetrarch::position::Position;
+use tetrarch::rules::{RuleTable, compile};
+use tetrarch::source::SourceFile;
+
+fn catalog() -> Catalog {
+    let mut catalog = Catalog::shipped();
+    let text = std::fs::read_to_string(shared("reference/fsf/variants.ini")).expect("variants.ini");
+    catalog.load(SourceFile::new("variants.ini", text));
+    catalog
+}
+
+/// Every (variant rules, FEN) of the reference files whose variant compiles.
+fn reference_positions(catalog: &Catalog) -> Vec<(RuleTable, String)> {
+    let mut out = Vec::new();
+    for file in [
+        "reference/perft/fsf-chess.perft",
+        "reference/perft/fsf-tetrarchy.perft",
+        "reference/perft/fsf-corpus.perft",
+    ] {
+        for record in read_perft(file) {
+            if let Some(Ok(rules)) = catalog.get(&record.variant).map(compile) {
+                out.push((rules, record.fen));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn fen_out_then_in_is_the_identity() {
+    let catalog = catalog();
+    let positions = reference_positions(&catalog);
+    assert!(positions.len() > 150);
+    let mut failures = Vec::new();
+    for (rules, fen) in &positions {
+        match Position::from_fen(rules, fen) {
+            Ok(pos) if pos.fen() == *fen => {}
+            Ok(pos) => failures.push(format!("{}: {fen} came back as {}", rules.name, pos.fen())),
+            Err(e) => failures.push(format!("{}: {fen}: {e}", rules.name)),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {}:\n{}",
+        failures.len(),
+        positions.len(),
+        failures.join("\n")
+    );
+}
+
+/// Plays every legal move two plies deep, checking after each make and
+/// unmake that the position, its FEN and its hash are restored, and that
+/// the incremental hash equals a recomputed one.
+fn walk(pos: &mut Position<'_>, depth: u32, checked: &mut usize) {
+    if depth == 0 {
+        return;
+    }
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    for &mv in list.as_slice() {
+        let fen = pos.fen();
+        let hash = pos.hash();
+        pos.make(mv);
+        assert_eq!(
+            pos.hash(),
+            pos.recompute_hash(),
+            "incremental hash after {mv:?} from {fen}"
+        );
+        walk(pos, depth - 1, checked);
+        pos.unmake();
+        assert_eq!(pos.fen(), fen, "unmake of {mv:?}");
+        assert_eq!(pos.hash(), hash, "hash after unmake of {mv:?} from {fen}");
+        *checked += 1;
+    }
+}
+
+#[test]
+fn make_unmake_restores_position_and_hash() {
+    let catalog = catalog();
+    let mut checked = 0;
+    for (rules, fen) in reference_positions(&catalog) {
+        let mut pos = Position::from_fen(&rules, &fen).expect("reference FEN");
+        assert_eq!(pos.hash(), pos.recompute_hash(), "hash of {fen}");
+        walk(&mut pos, 2, &mut checked);
+    }
+    assert!(checked > 10_000, "only {checked} moves checked");
+}
