@@ -83,6 +83,7 @@ fn fsf_corpus_supported_variants_match() {
     let mut matched = 0;
     let mut unsupported = std::collections::BTreeSet::new();
     let mut failures = Vec::new();
+    let mut failed = std::collections::BTreeSet::new();
     for record in &records {
         let compiled = catalog.get(&record.variant).map(compile);
         let Some(Ok(rules)) = compiled else {
@@ -93,6 +94,7 @@ fn fsf_corpus_supported_variants_match() {
             Ok(p) => p,
             Err(e) => {
                 failures.push(format!("{}: bad FEN: {e}", record.id));
+                failed.insert(record.variant.clone());
                 continue;
             }
         };
@@ -119,6 +121,34 @@ fn fsf_corpus_supported_variants_match() {
         "matched {matched} of {} records, {} variants unsupported",
         records.len(),
         unsupported.len()
+    );
+    // The finish line for breadth: sections of variants.ini whose parent is
+    // chess or none, supported and matching on all their records.
+    let ini = std::fs::read_to_string(shared("reference/fsf/variants.ini")).expect("variants.ini");
+    let chess_like: Vec<String> = ini
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix('[')?
+                .split_once(']')
+                .map(|(h, _)| h.to_string())
+        })
+        .filter_map(|h| match h.split_once(':') {
+            None => Some(h),
+            Some((name, "chess")) => Some(name.to_string()),
+            _ => None,
+        })
+        .collect();
+    let good = chess_like
+        .iter()
+        .filter(|v| !unsupported.contains(*v) && !failed.contains(*v))
+        .count();
+    println!(
+        "{good} of {} sections with parent chess or none supported and matching",
+        chess_like.len()
+    );
+    assert!(
+        good >= 40,
+        "only {good} chess-like sections supported and matching"
     );
     assert!(
         failures.is_empty(),
