@@ -109,6 +109,7 @@ fn fsf_corpus_supported_variants_match() {
                     "{} ({}) depth {depth}: expected {expected}, got {got}",
                     record.id, record.fen
                 ));
+                failed.insert(record.variant.clone());
                 ok = false;
                 break;
             }
