@@ -36,32 +36,41 @@ impl Position<'_> {
         let us = piece.seat();
         let kind = piece.kind();
         let team = rules.seats[us].team;
-        let ep = self
-            .en_passant()
-            .filter(|e| rules.seats[e.pusher].team != team);
+        let any_ep = self.en_passant().next().is_some();
         let ep_capturer = rules.pieces[kind].en_passant_capturer[us];
-        let enemy = |p: Piece| p.is_some() && !p.is_wall() && rules.seats[p.seat()].team != team;
+        // Kings of players still in are captured only where the variant
+        // allows it; dead pieces (and walking kings) always may be.
+        let enemy = |p: Piece| {
+            p.is_some()
+                && !p.is_wall()
+                && rules.seats[p.seat()].team != team
+                && (rules.king_capture || p.dead() || !rules.pieces[p.kind()].royal)
+        };
         for line in rules.lines(us, kind, from) {
             let squares = rules.line_squares(line);
             let can_ep = line.en_passant || (line.capture && ep_capturer);
             let mut land = |to: Sq| {
                 let target = self.piece_at(to);
+                // A move onto an en-passant target that can capture there is
+                // the en-passant capture (taking an occupant of the passed
+                // square too), not a quiet move or an ordinary capture.
+                if can_ep
+                    && any_ep
+                    && (target.is_none() || enemy(target))
+                    && rules.en_passant_region[us][to as usize]
+                    && let Some(e) = self.en_passant_at(to, team)
+                {
+                    emit(Move {
+                        from,
+                        to,
+                        kind: MoveType::EnPassant,
+                        promotion: 0,
+                        aux: e.victim,
+                    });
+                    return target.is_none();
+                }
                 if target.is_none() {
-                    // A move onto an en-passant target that can capture
-                    // there is the en-passant capture, not a quiet move.
-                    if can_ep
-                        && let Some(e) = ep
-                        && e.squares.contains(&to)
-                        && rules.en_passant_region[us][to as usize]
-                    {
-                        emit(Move {
-                            from,
-                            to,
-                            kind: MoveType::EnPassant,
-                            promotion: 0,
-                            aux: e.victim,
-                        });
-                    } else if line.quiet {
+                    if line.quiet {
                         self.add_move(from, to, piece, false, emit);
                     }
                     true
@@ -318,6 +327,36 @@ impl Position<'_> {
         }
     }
 
+    /// Where the player to move has no legal move and the variant takes that
+    /// player out and plays on (checkmate or stalemate eliminating, as in
+    /// free-for-all games), eliminates it and passes the turn, as often as
+    /// needed. Returns how many eliminations to take back with `unmake`.
+    pub fn apply_eliminations(&mut self) -> usize {
+        let rules = self.rules();
+        if !(rules.eliminate_when_mated || rules.eliminate_when_stalemated) {
+            return 0;
+        }
+        let mut applied = 0;
+        let mut list = MoveList::default();
+        loop {
+            self.legal_moves(&mut list);
+            if !list.is_empty() || self.immediate_end() {
+                return applied;
+            }
+            let mated = self.in_check(self.to_move());
+            let eliminate = if mated {
+                rules.eliminate_when_mated
+            } else {
+                rules.eliminate_when_stalemated
+            };
+            if !eliminate {
+                return applied;
+            }
+            self.eliminate_to_move(rules.eliminated_pieces_removed);
+            applied += 1;
+        }
+    }
+
     /// The number of legal moves of the side to move (perft's last ply),
     /// counted without listing the moves where no test is needed.
     pub fn count_legal_moves(&mut self) -> u64 {
@@ -343,12 +382,11 @@ impl Position<'_> {
         let enemies = (0..rules.seats.len())
             .filter(|&s| rules.seats[s].team != team)
             .fold(0, |m, s| m | self.seat_occupied(s));
-        let ep_bits = self.en_passant().map_or(0, |e| {
-            e.squares
-                .iter()
-                .filter(|s| **s < 64)
-                .fold(0, |m, s| m | 1u64 << s)
-        });
+        let ep_bits = self
+            .en_passant()
+            .flat_map(|e| e.squares)
+            .filter(|s| *s < 64)
+            .fold(0, |m, s| m | 1u64 << s);
         let answer_bits = if rules.bits.is_some() {
             safety.answer_bits()
         } else {
@@ -509,6 +547,16 @@ impl Position<'_> {
         let ends = &rules.ends;
         let us = self.to_move();
         let n = rules.seats.len();
+        if n > 2 {
+            // A captured king ends the game; so does a single team left.
+            if rules.king_capture && self.active_seats().any(|s| self.royal(s).is_none()) {
+                return true;
+            }
+            let first = rules.seats[us].team;
+            if self.active_seats().all(|s| rules.seats[s].team == first) {
+                return true;
+            }
+        }
         let them = (us + n - 1) % n;
         let n_types = rules.pieces.len();
         if let Some(mask) = ends.extinction {

@@ -5,19 +5,29 @@ use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
 /// The number of legal move sequences of exactly `depth` plies.
+///
+/// Where a player to move has no legal move and the variant eliminates that
+/// player and plays on, the elimination is applied and counting goes on with
+/// the next seat without using a ply.
 pub fn perft(pos: &mut Position<'_>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if depth == 1 {
-        return pos.count_legal_moves();
-    }
-    let mut list = MoveList::default();
-    pos.legal_moves(&mut list);
-    let mut nodes = 0;
-    for &mv in list.as_slice() {
-        pos.make(mv);
-        nodes += perft(pos, depth - 1);
+    let eliminations = pos.apply_eliminations();
+    let nodes = if depth == 1 {
+        pos.count_legal_moves()
+    } else {
+        let mut list = MoveList::default();
+        pos.legal_moves(&mut list);
+        let mut nodes = 0;
+        for &mv in list.as_slice() {
+            pos.make(mv);
+            nodes += perft(pos, depth - 1);
+            pos.unmake();
+        }
+        nodes
+    };
+    for _ in 0..eliminations {
         pos.unmake();
     }
     nodes
@@ -25,6 +35,7 @@ pub fn perft(pos: &mut Position<'_>, depth: u32) -> u64 {
 
 /// Perft split by root move, in generation order.
 pub fn divide(pos: &mut Position<'_>, depth: u32) -> Vec<(Move, u64)> {
+    pos.apply_eliminations();
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
     let mut out = Vec::with_capacity(list.len());

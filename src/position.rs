@@ -22,8 +22,11 @@ pub struct CastlingRight {
     pub rook: Sq,
 }
 
-/// Live en-passant targets: the squares a double step passed, the piece that
-/// made it, and the seat that pushed.
+/// The most seats a position may have.
+pub const MAX_SEATS: usize = 8;
+
+/// A live en-passant target: the squares a double step passed, the piece
+/// that made it, and the seat that pushed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EnPassant {
     /// The passed squares (`NO_SQ` when unused).
@@ -31,8 +34,11 @@ pub struct EnPassant {
     /// The double-stepped piece.
     pub victim: Sq,
     /// The seat that pushed.
-    pub pusher: usize,
+    pub pusher: u8,
 }
+
+/// The live en-passant targets, one slot per pushing seat.
+pub type Targets = [Option<EnPassant>; MAX_SEATS];
 
 /// The checks on a royal piece and the pins to it.
 #[derive(Clone, Copy, Debug)]
@@ -137,10 +143,14 @@ struct Undo {
     captured: Piece,
     captured_on: Sq,
     castling: u32,
-    en_passant: Option<EnPassant>,
+    en_passant: Targets,
     halfmove: u32,
     hash: u64,
     checks: [u8; 2],
+    /// A second captured piece: the occupant of an en-passant square.
+    captured_also: Piece,
+    eliminated: u8,
+    to_move: usize,
 }
 
 /// A position of a variant.
@@ -152,7 +162,9 @@ pub struct Position<'r> {
     castling_rights: Vec<CastlingRight>,
     castling: u32,
     castling_mask: Vec<u32>,
-    en_passant: Option<EnPassant>,
+    en_passant: Targets,
+    eliminated: u8,
+    removed: Vec<(Sq, Piece)>,
     halfmove: u32,
     fullmove: u32,
     checks: [u8; 2],
@@ -180,7 +192,9 @@ impl<'r> Position<'r> {
             castling_rights: Vec::new(),
             castling: 0,
             castling_mask: vec![0; nsq],
-            en_passant: None,
+            en_passant: [None; MAX_SEATS],
+            eliminated: 0,
+            removed: Vec::new(),
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
@@ -244,8 +258,35 @@ impl<'r> Position<'r> {
     }
 
     /// The live en-passant targets.
-    pub fn en_passant(&self) -> Option<EnPassant> {
-        self.en_passant
+    #[inline]
+    pub fn en_passant(&self) -> impl Iterator<Item = &EnPassant> + '_ {
+        self.en_passant.iter().flatten()
+    }
+
+    /// The en-passant target on `sq` that a piece of `team` may capture: an
+    /// enemy pusher's, whose pawn still stands where it landed.
+    #[inline]
+    pub fn en_passant_at(&self, sq: Sq, team: usize) -> Option<EnPassant> {
+        let rules = self.rules;
+        self.en_passant().copied().find(|e| {
+            let victim = self.board[e.victim as usize];
+            e.squares.contains(&sq)
+                && rules.seats[e.pusher as usize].team != team
+                && victim.is_some()
+                && !victim.dead()
+                && victim.seat() == e.pusher as usize
+        })
+    }
+
+    /// Whether a seat is out of the game.
+    #[inline]
+    pub fn is_eliminated(&self, seat: usize) -> bool {
+        self.eliminated & (1 << seat) != 0
+    }
+
+    /// The seats still in the game.
+    pub fn active_seats(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.rules.seats.len()).filter(|&s| !self.is_eliminated(s))
     }
 
     /// The castling rights the position started with, and which are still live.
@@ -289,13 +330,13 @@ impl<'r> Position<'r> {
                 h ^= self.rules.zobrist_piece(*p, sq as Sq);
             }
         }
-        h ^ self.state_hash(self.castling, self.en_passant, self.checks)
+        h ^ self.state_hash(self.castling, &self.en_passant, self.checks)
     }
 
-    fn state_hash(&self, castling: u32, ep: Option<EnPassant>, checks: [u8; 2]) -> u64 {
+    fn state_hash(&self, castling: u32, ep: &Targets, checks: [u8; 2]) -> u64 {
         let mut h = self.rules.zobrist_side(self.to_move) ^ self.rules.zobrist_castling(castling);
-        if let Some(ep) = ep {
-            h ^= self.rules.zobrist_square(ep.squares[0]);
+        for e in ep.iter().flatten() {
+            h ^= self.rules.zobrist_square(e.squares[0]);
         }
         if self.rules.ends.check_counting {
             h ^= self.rules.zobrist_checks(checks);
@@ -327,10 +368,15 @@ impl<'r> Position<'r> {
         self.hash = self.recompute_hash();
     }
 
-    /// Sets the en-passant targets (setting up a position).
-    pub fn set_en_passant(&mut self, ep: Option<EnPassant>) {
-        self.en_passant = ep;
+    /// Adds an en-passant target of its pusher (setting up a position).
+    pub fn set_en_passant(&mut self, ep: EnPassant) {
+        self.en_passant[ep.pusher as usize] = Some(ep);
         self.hash = self.recompute_hash();
+    }
+
+    /// Marks a seat as out of the game (setting up a position).
+    pub fn set_eliminated(&mut self, seat: usize) {
+        self.eliminated |= 1 << seat;
     }
 
     /// Adds a castling right (setting up a position).
@@ -436,8 +482,18 @@ impl<'r> Position<'r> {
             halfmove: self.halfmove,
             hash: self.hash,
             checks: self.checks,
+            captured_also: Piece::NONE,
+            eliminated: self.eliminated,
+            to_move: us,
         };
-        let mut hash = self.hash ^ self.state_hash(self.castling, self.en_passant, self.checks);
+        let mut hash = self.hash ^ self.state_hash(self.castling, &self.en_passant, self.checks);
+        // Targets expire: all of them when only the next player may take en
+        // passant, else the mover's own when it moves again.
+        if rules.en_passant_next_player_only {
+            self.en_passant = [None; MAX_SEATS];
+        } else {
+            self.en_passant[us] = None;
+        }
         self.halfmove += 1;
         match mv.kind {
             MoveType::Castle => {
@@ -452,7 +508,6 @@ impl<'r> Position<'r> {
                     ^ rules.zobrist_piece(rook, geometry.rook_to);
                 self.castling &=
                     !(self.castling_mask[mv.from as usize] | self.castling_mask[mv.aux as usize]);
-                self.en_passant = None;
             }
             _ => {
                 let captured_on = if mv.kind == MoveType::EnPassant {
@@ -460,6 +515,12 @@ impl<'r> Position<'r> {
                 } else {
                     mv.to
                 };
+                if mv.kind == MoveType::EnPassant && self.board[mv.to as usize].is_some() {
+                    // The passed square was occupied meanwhile: that piece goes too.
+                    let also = self.remove(mv.to);
+                    hash ^= rules.zobrist_piece(also, mv.to);
+                    undo.captured_also = also;
+                }
                 if self.board[captured_on as usize].is_some() {
                     let captured = self.remove(captured_on);
                     hash ^= rules.zobrist_piece(captured, captured_on);
@@ -482,21 +543,71 @@ impl<'r> Position<'r> {
                 }
                 self.castling &=
                     !(self.castling_mask[mv.from as usize] | self.castling_mask[mv.to as usize]);
-                self.en_passant = None;
                 if undo.captured.is_none() && rules.pieces[moved.kind()].leaves_en_passant[us] {
-                    self.en_passant = self.double_step_targets(us, mv.from, mv.to);
+                    self.en_passant[us] = self.double_step_targets(us, mv.from, mv.to);
                 }
             }
         }
         if rules.ends.check_counting && self.gives_check_after(us) {
             self.checks[us] = self.checks[us].saturating_sub(1);
         }
-        self.to_move = self.next_seat(us);
-        if self.to_move == 0 {
+        self.advance_turn(us);
+        hash ^= self.state_hash(self.castling, &self.en_passant, self.checks);
+        self.hash = hash;
+        self.history.push(undo);
+    }
+
+    /// Passes the turn from `us` to the next seat still in the game; the
+    /// targets of skipped seats expire.
+    fn advance_turn(&mut self, us: usize) {
+        let n = self.rules.seats.len();
+        let mut next = (us + 1) % n;
+        while self.is_eliminated(next) && next != us {
+            self.en_passant[next] = None;
+            if next == 0 {
+                self.fullmove += 1;
+            }
+            next = (next + 1) % n;
+        }
+        if next <= us {
             self.fullmove += 1;
         }
-        hash ^= self.state_hash(self.castling, self.en_passant, self.checks);
-        self.hash = hash;
+        self.to_move = next;
+    }
+
+    /// Takes the seat to move out of the game (it has no legal move and the
+    /// variant plays on): its pieces leave the board or turn dead, and the
+    /// turn passes on. Undone by [`Position::unmake`].
+    pub fn eliminate_to_move(&mut self, remove_pieces: bool) {
+        let us = self.to_move;
+        let undo = Undo {
+            mv: Move::normal(NO_SQ, NO_SQ),
+            moved: Piece::NONE,
+            captured: Piece::NONE,
+            captured_on: self.removed.len() as Sq,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            checks: self.checks,
+            captured_also: Piece::NONE,
+            eliminated: self.eliminated,
+            to_move: us,
+        };
+        let squares: Vec<Sq> = self.lists[us].clone();
+        for sq in squares {
+            let piece = self.remove(sq);
+            self.removed.push((sq, piece));
+            if !remove_pieces {
+                self.add(sq, piece.killed());
+            }
+        }
+        self.eliminated |= 1 << us;
+        self.en_passant[us] = None;
+        let before = self.fullmove;
+        self.advance_turn(us);
+        self.fullmove = before;
+        self.hash = self.recompute_hash();
         self.history.push(undo);
     }
 
@@ -504,11 +615,31 @@ impl<'r> Position<'r> {
     pub fn unmake(&mut self) {
         let undo = self.history.pop().expect("a move to take back");
         let mv = undo.mv;
-        let us = undo.moved.seat();
-        if self.to_move == 0 {
+        let us = undo.to_move;
+        if undo.moved.is_none() {
+            // An elimination: put the seat's pieces back as they were.
+            let start = undo.captured_on as usize;
+            while self.removed.len() > start {
+                let (sq, piece) = self.removed.pop().expect("a removed piece");
+                if self.board[sq as usize].is_some() {
+                    self.remove(sq);
+                }
+                self.add(sq, piece);
+            }
+            self.to_move = us;
+            self.eliminated = undo.eliminated;
+            self.castling = undo.castling;
+            self.en_passant = undo.en_passant;
+            self.halfmove = undo.halfmove;
+            self.hash = undo.hash;
+            self.checks = undo.checks;
+            return;
+        }
+        if self.to_move <= us {
             self.fullmove -= 1;
         }
         self.to_move = us;
+        self.eliminated = undo.eliminated;
         match mv.kind {
             MoveType::Castle => {
                 let geometry =
@@ -523,6 +654,9 @@ impl<'r> Position<'r> {
                 self.add(mv.from, undo.moved);
                 if undo.captured.is_some() {
                     self.add(undo.captured_on, undo.captured);
+                }
+                if undo.captured_also.is_some() {
+                    self.add(mv.to, undo.captured_also);
                 }
             }
         }
@@ -564,7 +698,7 @@ impl<'r> Position<'r> {
         (n > 0).then_some(EnPassant {
             squares,
             victim: to,
-            pusher: us,
+            pusher: us as u8,
         })
     }
 

@@ -175,13 +175,15 @@ impl<'r> Position<'r> {
         }
         if self.style.en_passant {
             out.push(' ');
-            match self.en_passant() {
-                Some(ep) => {
-                    for s in ep.squares.iter().filter(|s| **s != NO_SQ) {
-                        out.push_str(&rules.square_name(*s));
-                    }
+            let mut any = false;
+            for ep in self.en_passant() {
+                for s in ep.squares.iter().filter(|s| **s != NO_SQ) {
+                    out.push_str(&rules.square_name(*s));
+                    any = true;
                 }
-                None => out.push('-'),
+            }
+            if !any {
+                out.push('-');
             }
         }
         if rules.ends.check_counting {
@@ -356,11 +358,11 @@ fn read_en_passant(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(),
             at + field.len(),
         ));
     }
-    pos.set_en_passant(Some(EnPassant {
+    pos.set_en_passant(EnPassant {
         squares,
         victim: rules.square(vf as u8, vr as u8),
-        pusher,
-    }));
+        pusher: pusher as u8,
+    });
     Ok(())
 }
 

@@ -9,7 +9,7 @@ use super::{
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
 use crate::definition::Definition;
-use crate::definition::value::Value;
+use crate::definition::value::{GameValue, Value};
 
 /// Why a definition cannot be compiled into a playable rule table.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -459,6 +459,14 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         castling_pieces,
         castling_rook_files,
         checking: def.bool("checking"),
+        king_capture: def.bool("kingCapture"),
+        eliminate_when_mated: n_seats > 2
+            && matches!(def.value("loserScope"), Value::Choice(c) if c == "seat")
+            && matches!(def.value("checkmateValue"), Value::Outcome(GameValue::Loss)),
+        eliminate_when_stalemated: n_seats > 2
+            && matches!(def.value("loserScope"), Value::Choice(c) if c == "seat")
+            && matches!(def.value("stalemateValue"), Value::Outcome(GameValue::Loss)),
+        eliminated_pieces_removed: matches!(def.value("eliminatedArmy"), Value::Choice(c) if c == "remove"),
         must_capture: def.bool("mustCapture"),
         immobile,
         mobility,

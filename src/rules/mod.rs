@@ -191,6 +191,15 @@ pub struct RuleTable {
     pub castling_rook_files: (u8, u8),
     /// Royal pieces may not be left attacked.
     pub checking: bool,
+    /// Kings of players still in may be captured (`kingCapture`).
+    pub king_capture: bool,
+    /// A player without legal moves is eliminated (and play goes on):
+    /// when checkmated, and when stalemated.
+    pub eliminate_when_mated: bool,
+    /// See `eliminate_when_mated`.
+    pub eliminate_when_stalemated: bool,
+    /// An eliminated player's pieces leave the board (else they turn dead).
+    pub eliminated_pieces_removed: bool,
     /// Captures are compulsory.
     pub must_capture: bool,
     /// Squares from which a type (per seat) can never move: moving there is illegal.
