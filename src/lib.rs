@@ -26,4 +26,5 @@ pub mod piece;
 pub mod position;
 pub mod rules;
 pub mod setup;
+pub mod setup_fen4;
 pub mod source;

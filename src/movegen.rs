@@ -327,34 +327,21 @@ impl Position<'_> {
         }
     }
 
-    /// Where the player to move has no legal move and the variant takes that
-    /// player out and plays on (checkmate or stalemate eliminating, as in
-    /// free-for-all games), eliminates it and passes the turn, as often as
-    /// needed. Returns how many eliminations to take back with `unmake`.
-    pub fn apply_eliminations(&mut self) -> usize {
+    /// For a player to move without legal moves: where the variant takes
+    /// that player out and plays on (checkmate or stalemate eliminating, as
+    /// in free-for-all games), eliminates it, passes the turn and returns
+    /// true; `unmake` takes the elimination back.
+    pub fn eliminate_if_stuck(&mut self) -> bool {
         let rules = self.rules();
-        if !(rules.eliminate_when_mated || rules.eliminate_when_stalemated) {
-            return 0;
+        if !(rules.eliminate_when_mated || rules.eliminate_when_stalemated) || self.immediate_end() {
+            return false;
         }
-        let mut applied = 0;
-        let mut list = MoveList::default();
-        loop {
-            self.legal_moves(&mut list);
-            if !list.is_empty() || self.immediate_end() {
-                return applied;
-            }
-            let mated = self.in_check(self.to_move());
-            let eliminate = if mated {
-                rules.eliminate_when_mated
-            } else {
-                rules.eliminate_when_stalemated
-            };
-            if !eliminate {
-                return applied;
-            }
+        let mated = self.in_check(self.to_move());
+        let eliminate = if mated { rules.eliminate_when_mated } else { rules.eliminate_when_stalemated };
+        if eliminate {
             self.eliminate_to_move(rules.eliminated_pieces_removed);
-            applied += 1;
         }
+        eliminate
     }
 
     /// The number of legal moves of the side to move (perft's last ply),

@@ -13,21 +13,28 @@ pub fn perft(pos: &mut Position<'_>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let eliminations = pos.apply_eliminations();
-    let nodes = if depth == 1 {
+    let mut list = MoveList::default();
+    let count = if depth == 1 {
         pos.count_legal_moves()
     } else {
-        let mut list = MoveList::default();
         pos.legal_moves(&mut list);
-        let mut nodes = 0;
-        for &mv in list.as_slice() {
-            pos.make(mv);
-            nodes += perft(pos, depth - 1);
-            pos.unmake();
-        }
-        nodes
+        list.len() as u64
     };
-    for _ in 0..eliminations {
+    if count == 0 {
+        if pos.eliminate_if_stuck() {
+            let nodes = perft(pos, depth);
+            pos.unmake();
+            return nodes;
+        }
+        return 0;
+    }
+    if depth == 1 {
+        return count;
+    }
+    let mut nodes = 0;
+    for &mv in list.as_slice() {
+        pos.make(mv);
+        nodes += perft(pos, depth - 1);
         pos.unmake();
     }
     nodes
@@ -35,9 +42,11 @@ pub fn perft(pos: &mut Position<'_>, depth: u32) -> u64 {
 
 /// Perft split by root move, in generation order.
 pub fn divide(pos: &mut Position<'_>, depth: u32) -> Vec<(Move, u64)> {
-    pos.apply_eliminations();
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
+    while list.is_empty() && pos.eliminate_if_stuck() {
+        pos.legal_moves(&mut list);
+    }
     let mut out = Vec::with_capacity(list.len());
     for &mv in list.as_slice() {
         pos.make(mv);

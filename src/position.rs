@@ -165,6 +165,7 @@ pub struct Position<'r> {
     en_passant: Targets,
     eliminated: u8,
     removed: Vec<(Sq, Piece)>,
+    scores: [i32; MAX_SEATS],
     halfmove: u32,
     fullmove: u32,
     checks: [u8; 2],
@@ -195,6 +196,7 @@ impl<'r> Position<'r> {
             en_passant: [None; MAX_SEATS],
             eliminated: 0,
             removed: Vec::new(),
+            scores: [0; MAX_SEATS],
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
@@ -372,6 +374,18 @@ impl<'r> Position<'r> {
     pub fn set_en_passant(&mut self, ep: EnPassant) {
         self.en_passant[ep.pusher as usize] = Some(ep);
         self.hash = self.recompute_hash();
+    }
+
+    /// Sets the seats' points (setting up a position).
+    pub fn set_scores(&mut self, scores: &[i32]) {
+        for (slot, s) in self.scores.iter_mut().zip(scores) {
+            *slot = *s;
+        }
+    }
+
+    /// A seat's points.
+    pub fn score(&self, seat: usize) -> i32 {
+        self.scores[seat]
     }
 
     /// Marks a seat as out of the game (setting up a position).

@@ -9,6 +9,7 @@ use crate::perft::{divide, perft};
 use crate::position::Position;
 use crate::rules::compile;
 use crate::setup::{parse_uci, uci};
+use crate::setup_fen4::{notation4, parse_move4};
 
 /// Arguments of `perft`.
 pub struct PerftArgs<'a> {
@@ -53,7 +54,13 @@ pub fn run(args: PerftArgs<'_>) -> Exit {
         (None, crate::definition::value::Value::Text(f)) => f.clone(),
         _ => String::new(),
     };
-    let mut pos = match Position::from_fen(&rules, &fen) {
+    let four = rules.seats.len() > 2;
+    let parsed = if four {
+        Position::from_fen4(&rules, &fen)
+    } else {
+        Position::from_fen(&rules, &fen)
+    };
+    let mut pos = match parsed {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: invalid FEN: {e}");
@@ -67,10 +74,16 @@ pub fn run(args: PerftArgs<'_>) -> Exit {
         }
     };
     for text in args.moves {
-        match parse_uci(&mut pos, text) {
+        let found = if four {
+            parse_move4(&mut pos, text)
+        } else {
+            parse_uci(&mut pos, text)
+        };
+        match found {
             Some(mv) => pos.make(mv),
             None => {
-                eprintln!("error: `{text}` is not a legal move in {}", pos.fen());
+                let position = if four { pos.fen4() } else { pos.fen() };
+                eprintln!("error: `{text}` is not a legal move in {position}");
                 return Exit::InputWrong;
             }
         }
@@ -79,7 +92,8 @@ pub fn run(args: PerftArgs<'_>) -> Exit {
     let nodes = if args.divide {
         let mut total = 0;
         for (mv, n) in divide(&mut pos, args.depth) {
-            println!("{}: {n}", uci(&rules, &mv));
+            let name = if four { notation4(&rules, &mv) } else { uci(&rules, &mv) };
+            println!("{name}: {n}");
             total += n;
         }
         println!();

@@ -579,6 +579,7 @@ fn compile_castling(ctx: &Context<'_>) -> Result<Vec<[Option<CastlingGeometry>; 
             out[seat][wing] = Some(CastlingGeometry {
                 king_to: sq(parts[3])?,
                 rook_to: sq(parts[5])?,
+                from: Some((sq(parts[2])?, sq(parts[4])?)),
             });
         }
         return Ok(out);
@@ -608,10 +609,12 @@ fn compile_castling(ctx: &Context<'_>) -> Result<Vec<[Option<CastlingGeometry>; 
         slot[0] = Some(CastlingGeometry {
             king_to: ctx.sq(Square::new(king_side, r)),
             rook_to: ctx.sq(Square::new(king_side - 1, r)),
+            from: None,
         });
         slot[1] = Some(CastlingGeometry {
             king_to: ctx.sq(Square::new(queen_side, r)),
             rook_to: ctx.sq(Square::new(queen_side + 1, r)),
+            from: None,
         });
     }
     Ok(out)

@@ -115,6 +115,9 @@ pub struct CastlingGeometry {
     pub king_to: Sq,
     /// The rook's destination.
     pub rook_to: Sq,
+    /// Where king and rook start, when the variant fixes it
+    /// (`castlingSquares`); two-player rights find them from the FEN.
+    pub from: Option<(Sq, Sq)>,
 }
 
 /// What ends a game at once (Fairy-Stockfish's immediate game ends).

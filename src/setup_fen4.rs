@@ -1,0 +1,261 @@
+//! FEN4 into a [`Position`] and back, and the four-player move notation
+//! (`h2-h4`, `e10-e11=Q`, `O-O`), as `../shared/spec/FEN4.md` describes.
+
+use crate::fen::FenError;
+use crate::fen4::parse_fen4;
+use crate::moves::{Move, MoveList, MoveType};
+use crate::piece::Piece;
+use crate::position::{CastlingRight, EnPassant, NO_SQ, Position};
+use crate::rules::{RuleTable, Sq};
+
+fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
+    FenError {
+        message: message.into(),
+        start,
+        end,
+    }
+}
+
+impl<'r> Position<'r> {
+    /// Reads a FEN4 for a variant of more than two seats.
+    pub fn from_fen4(rules: &'r RuleTable, text: &str) -> Result<Position<'r>, FenError> {
+        let text = text.trim();
+        let letters: Vec<char> = rules.seats.iter().map(|s| s.letter).collect();
+        let setup = parse_fen4(text, &letters)?;
+        let board_at = text.rfind('-').map_or(0, |i| i + 1);
+        if setup.files != rules.files || setup.ranks != rules.ranks {
+            return Err(error(
+                format!(
+                    "the board field describes {} × {} squares, but `{}` is played on {} × {}",
+                    setup.files, setup.ranks, rules.name, rules.files, rules.ranks
+                ),
+                board_at,
+                text.len(),
+            ));
+        }
+        let mut pos = Position::empty(rules);
+        for (square, p) in &setup.pieces {
+            let Some(kind) = rules.piece_by_letter(p.letter) else {
+                return Err(error(
+                    format!("the board field has `{}`, which is not a piece of `{}`", p.letter.to_ascii_uppercase(), rules.name),
+                    p.offset,
+                    p.offset + 1,
+                ));
+            };
+            let sq = rules.square(square.file, square.rank);
+            if !rules.playable[sq as usize] {
+                return Err(error(
+                    format!("the board field puts a piece on {square}, which is a hole"),
+                    p.offset,
+                    p.offset + 1,
+                ));
+            }
+            let piece = Piece::new(p.seat.unwrap_or(0), kind);
+            pos.put(sq, if p.dead { piece.killed() } else { piece });
+        }
+        let fields: Vec<&str> = text.split('-').collect();
+        let flags = |i: usize| -> Vec<bool> { fields[i].split(',').map(|x| x != "0").collect() };
+        for (seat, out) in flags(1).into_iter().enumerate() {
+            if out {
+                pos.set_eliminated(seat);
+            }
+        }
+        for (wing, field) in [(0, 2), (1, 3)] {
+            for (seat, allowed) in flags(field).into_iter().enumerate() {
+                if let (true, Some(Some(geometry))) = (allowed, rules.castling.get(seat).map(|w| w[wing]))
+                    && let Some((king, rook)) = geometry.from
+                    && pos.piece_at(king).is_some_and_seat(seat)
+                    && pos.piece_at(rook).is_some_and_seat(seat)
+                {
+                    pos.add_castling_right(CastlingRight { seat, wing, king, rook });
+                }
+            }
+        }
+        let scores: Vec<i32> = fields[4].split(',').map(|x| x.parse().unwrap_or(0)).collect();
+        pos.set_scores(&scores);
+        pos.set_counters(fields[5].parse().unwrap_or(0), 1);
+        let mut offset = fields[..6].iter().map(|f| f.len() + 1).sum::<usize>();
+        for extra in &fields[6..fields.len() - 1] {
+            read_extras(&mut pos, extra, offset)?;
+            offset += extra.len() + 1;
+        }
+        pos.set_to_move(setup.to_move);
+        Ok(pos)
+    }
+
+    /// The position as a FEN4.
+    pub fn fen4(&self) -> String {
+        let rules = self.rules();
+        let n = rules.seats.len();
+        let list = |f: &dyn Fn(usize) -> String| (0..n).map(f).collect::<Vec<_>>().join(",");
+        let right = |seat: usize, wing: usize| {
+            u8::from(self.castling().any(|r| r.seat == seat && r.wing == wing)).to_string()
+        };
+        let mut out = format!(
+            "{}-{}-{}-{}-{}-{}-",
+            rules.seats[self.to_move()].letter.to_ascii_uppercase(),
+            list(&|s| u8::from(self.is_eliminated(s)).to_string()),
+            list(&|s| right(s, 0)),
+            list(&|s| right(s, 1)),
+            list(&|s| self.score(s).to_string()),
+            self.halfmove()
+        );
+        let targets: Vec<String> = (0..n)
+            .map(|seat| {
+                self.en_passant()
+                    .find(|e| e.pusher as usize == seat)
+                    .map_or(String::new(), |e| {
+                        let last = e.squares.iter().rev().find(|s| **s != NO_SQ).copied().unwrap_or(NO_SQ);
+                        format!("{}:{}", rules.square_name(last), rules.square_name(e.victim))
+                    })
+            })
+            .collect();
+        if targets.iter().any(|t| !t.is_empty()) {
+            let quoted: Vec<String> = targets.iter().map(|t| format!("'{t}'")).collect();
+            out.push_str(&format!("{{'enPassant':({})}}-", quoted.join(",")));
+        }
+        for r in (0..rules.ranks).rev() {
+            let mut items = Vec::new();
+            let mut empty = 0;
+            for f in 0..rules.files {
+                let sq = rules.square(f, r);
+                let p = self.piece_at(sq);
+                if rules.playable[sq as usize] && p.is_none() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    items.push(empty.to_string());
+                    empty = 0;
+                }
+                if !rules.playable[sq as usize] {
+                    items.push("x".to_string());
+                } else {
+                    let letter = rules.pieces[p.kind()].letter.to_ascii_uppercase();
+                    let seat = rules.seats[p.seat()].letter;
+                    items.push(if p.dead() { format!("d{seat}{letter}") } else { format!("{seat}{letter}") });
+                }
+            }
+            if empty > 0 {
+                items.push(empty.to_string());
+            }
+            out.push_str(&items.join(","));
+            if r > 0 {
+                out.push('/');
+            }
+        }
+        out
+    }
+}
+
+trait SeatOf {
+    fn is_some_and_seat(self, seat: usize) -> bool;
+}
+
+impl SeatOf for Piece {
+    fn is_some_and_seat(self, seat: usize) -> bool {
+        self.is_some() && !self.dead() && self.seat() == seat
+    }
+}
+
+/// Reads an extras block: `{'enPassant':('','c8:d8','','')}`.
+fn read_extras(pos: &mut Position<'_>, extra: &str, at: usize) -> Result<(), FenError> {
+    let rules = pos.rules();
+    let Some(list) = extra.strip_prefix("{'enPassant':(").and_then(|r| r.strip_suffix(")}")) else {
+        // Other extras (chess.com writes several) carry nothing the rules need.
+        return Ok(());
+    };
+    for (seat, item) in list.split(',').enumerate() {
+        let item = item.trim().trim_matches('\'');
+        if item.is_empty() {
+            continue;
+        }
+        let bad = || error(format!("`{item}` in the en-passant extras is not `skipped:pawn`"), at, at + extra.len());
+        let (skipped, pawn) = item.split_once(':').ok_or_else(bad)?;
+        let square = |name: &str| {
+            crate::board::Square::parse(name)
+                .filter(|s| s.file < rules.files && s.rank < rules.ranks)
+                .map(|s| rules.square(s.file, s.rank))
+        };
+        let (Some(skipped), Some(pawn)) = (square(skipped), square(pawn)) else {
+            return Err(bad());
+        };
+        if seat >= rules.seats.len() {
+            return Err(bad());
+        }
+        pos.set_en_passant(EnPassant {
+            squares: [skipped, NO_SQ],
+            victim: pawn,
+            pusher: seat as u8,
+        });
+    }
+    Ok(())
+}
+
+/// The four-player notation of a move: `h2-h4`, `e10-e11=Q`; castling as
+/// the king's move.
+pub fn notation4(rules: &RuleTable, mv: &Move) -> String {
+    let mut s = format!("{}-{}", rules.square_name(mv.from), rules.square_name(mv.to));
+    if matches!(mv.kind, MoveType::Promotion | MoveType::PiecePromotion) {
+        s.push('=');
+        s.push(rules.pieces[mv.promotion as usize].letter.to_ascii_uppercase());
+    }
+    s
+}
+
+/// Finds the legal move a four-player move text names: `h2-h4`,
+/// `e10-e11=Q`, `O-O`, `O-O-O`, or with piece letters and `x` (`Bi14xBa6`).
+pub fn parse_move4(pos: &mut Position<'_>, text: &str) -> Option<Move> {
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    let moves = list.as_slice();
+    let rules = pos.rules();
+    let castle = match text.trim_end_matches(['+', '#']) {
+        "O-O" | "0-0" => Some(0),
+        "O-O-O" | "0-0-0" => Some(1),
+        _ => None,
+    };
+    if let Some(wing) = castle {
+        return moves.iter().copied().find(|m| m.kind == MoveType::Castle && m.promotion == wing);
+    }
+    let (body, promotion) = match text.split_once('=') {
+        Some((b, p)) => (b, p.chars().next().map(|c| c.to_ascii_lowercase())),
+        None => (text, None),
+    };
+    let squares = squares_in(body, rules);
+    let [from, to] = squares[..] else { return None };
+    moves.iter().copied().find(|m| {
+        m.from == from
+            && m.to == to
+            && match promotion {
+                Some(letter) => {
+                    matches!(m.kind, MoveType::Promotion | MoveType::PiecePromotion)
+                        && rules.pieces[m.promotion as usize].letter == letter
+                }
+                None => !matches!(m.kind, MoveType::Promotion | MoveType::PiecePromotion),
+            }
+    })
+}
+
+/// The square names in a move text, in order (`Bi14xBa6` → i14, a6).
+fn squares_in(text: &str, rules: &RuleTable) -> Vec<Sq> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_lowercase() && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
+            let mut j = i + 1;
+            while j < chars.len() && chars[j].is_ascii_digit() {
+                j += 1;
+            }
+            let name: String = chars[i..j].iter().collect();
+            if let Some(s) = crate::board::Square::parse(&name).filter(|s| s.file < rules.files && s.rank < rules.ranks) {
+                out.push(rules.square(s.file, s.rank));
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
