@@ -215,6 +215,17 @@ impl Position<'_> {
                 continue;
             };
             let (king, rook) = (right.king, right.rook);
+            let holds = |sq: Sq, types: u64| {
+                let p = self.piece_at(sq);
+                p.is_some()
+                    && !p.is_wall()
+                    && !p.dead()
+                    && p.seat() == us
+                    && types & (1 << p.kind()) != 0
+            };
+            if !holds(king, rules.castling_pieces.0) || !holds(rook, rules.castling_pieces.1) {
+                continue;
+            }
             let clear = |a: Sq, b: Sq| {
                 segment(rules, a, b).all(|s| s == king || s == rook || self.piece_at(s).is_none())
             };
@@ -333,11 +344,16 @@ impl Position<'_> {
     /// true; `unmake` takes the elimination back.
     pub fn eliminate_if_stuck(&mut self) -> bool {
         let rules = self.rules();
-        if !(rules.eliminate_when_mated || rules.eliminate_when_stalemated) || self.immediate_end() {
+        if !(rules.eliminate_when_mated || rules.eliminate_when_stalemated) || self.immediate_end()
+        {
             return false;
         }
         let mated = self.in_check(self.to_move());
-        let eliminate = if mated { rules.eliminate_when_mated } else { rules.eliminate_when_stalemated };
+        let eliminate = if mated {
+            rules.eliminate_when_mated
+        } else {
+            rules.eliminate_when_stalemated
+        };
         if eliminate {
             self.eliminate_to_move(rules.eliminated_pieces_removed);
         }

@@ -37,7 +37,11 @@ impl<'r> Position<'r> {
         for (square, p) in &setup.pieces {
             let Some(kind) = rules.piece_by_letter(p.letter) else {
                 return Err(error(
-                    format!("the board field has `{}`, which is not a piece of `{}`", p.letter.to_ascii_uppercase(), rules.name),
+                    format!(
+                        "the board field has `{}`, which is not a piece of `{}`",
+                        p.letter.to_ascii_uppercase(),
+                        rules.name
+                    ),
                     p.offset,
                     p.offset + 1,
                 ));
@@ -62,16 +66,25 @@ impl<'r> Position<'r> {
         }
         for (wing, field) in [(0, 2), (1, 3)] {
             for (seat, allowed) in flags(field).into_iter().enumerate() {
-                if let (true, Some(Some(geometry))) = (allowed, rules.castling.get(seat).map(|w| w[wing]))
+                // A declared right is kept as written; castling itself
+                // needs the king and rook on their squares.
+                if let (true, Some(Some(geometry))) =
+                    (allowed, rules.castling.get(seat).map(|w| w[wing]))
                     && let Some((king, rook)) = geometry.from
-                    && pos.piece_at(king).is_some_and_seat(seat)
-                    && pos.piece_at(rook).is_some_and_seat(seat)
                 {
-                    pos.add_castling_right(CastlingRight { seat, wing, king, rook });
+                    pos.add_castling_right(CastlingRight {
+                        seat,
+                        wing,
+                        king,
+                        rook,
+                    });
                 }
             }
         }
-        let scores: Vec<i32> = fields[4].split(',').map(|x| x.parse().unwrap_or(0)).collect();
+        let scores: Vec<i32> = fields[4]
+            .split(',')
+            .map(|x| x.parse().unwrap_or(0))
+            .collect();
         pos.set_scores(&scores);
         pos.set_counters(fields[5].parse().unwrap_or(0), 1);
         let mut offset = fields[..6].iter().map(|f| f.len() + 1).sum::<usize>();
@@ -105,8 +118,18 @@ impl<'r> Position<'r> {
                 self.en_passant()
                     .find(|e| e.pusher as usize == seat)
                     .map_or(String::new(), |e| {
-                        let last = e.squares.iter().rev().find(|s| **s != NO_SQ).copied().unwrap_or(NO_SQ);
-                        format!("{}:{}", rules.square_name(last), rules.square_name(e.victim))
+                        let last = e
+                            .squares
+                            .iter()
+                            .rev()
+                            .find(|s| **s != NO_SQ)
+                            .copied()
+                            .unwrap_or(NO_SQ);
+                        format!(
+                            "{}:{}",
+                            rules.square_name(last),
+                            rules.square_name(e.victim)
+                        )
                     })
             })
             .collect();
@@ -133,7 +156,11 @@ impl<'r> Position<'r> {
                 } else {
                     let letter = rules.pieces[p.kind()].letter.to_ascii_uppercase();
                     let seat = rules.seats[p.seat()].letter;
-                    items.push(if p.dead() { format!("d{seat}{letter}") } else { format!("{seat}{letter}") });
+                    items.push(if p.dead() {
+                        format!("d{seat}{letter}")
+                    } else {
+                        format!("{seat}{letter}")
+                    });
                 }
             }
             if empty > 0 {
@@ -148,20 +175,13 @@ impl<'r> Position<'r> {
     }
 }
 
-trait SeatOf {
-    fn is_some_and_seat(self, seat: usize) -> bool;
-}
-
-impl SeatOf for Piece {
-    fn is_some_and_seat(self, seat: usize) -> bool {
-        self.is_some() && !self.dead() && self.seat() == seat
-    }
-}
-
 /// Reads an extras block: `{'enPassant':('','c8:d8','','')}`.
 fn read_extras(pos: &mut Position<'_>, extra: &str, at: usize) -> Result<(), FenError> {
     let rules = pos.rules();
-    let Some(list) = extra.strip_prefix("{'enPassant':(").and_then(|r| r.strip_suffix(")}")) else {
+    let Some(list) = extra
+        .strip_prefix("{'enPassant':(")
+        .and_then(|r| r.strip_suffix(")}"))
+    else {
         // Other extras (chess.com writes several) carry nothing the rules need.
         return Ok(());
     };
@@ -170,7 +190,13 @@ fn read_extras(pos: &mut Position<'_>, extra: &str, at: usize) -> Result<(), Fen
         if item.is_empty() {
             continue;
         }
-        let bad = || error(format!("`{item}` in the en-passant extras is not `skipped:pawn`"), at, at + extra.len());
+        let bad = || {
+            error(
+                format!("`{item}` in the en-passant extras is not `skipped:pawn`"),
+                at,
+                at + extra.len(),
+            )
+        };
         let (skipped, pawn) = item.split_once(':').ok_or_else(bad)?;
         let square = |name: &str| {
             crate::board::Square::parse(name)
@@ -195,10 +221,18 @@ fn read_extras(pos: &mut Position<'_>, extra: &str, at: usize) -> Result<(), Fen
 /// The four-player notation of a move: `h2-h4`, `e10-e11=Q`; castling as
 /// the king's move.
 pub fn notation4(rules: &RuleTable, mv: &Move) -> String {
-    let mut s = format!("{}-{}", rules.square_name(mv.from), rules.square_name(mv.to));
+    let mut s = format!(
+        "{}-{}",
+        rules.square_name(mv.from),
+        rules.square_name(mv.to)
+    );
     if matches!(mv.kind, MoveType::Promotion | MoveType::PiecePromotion) {
         s.push('=');
-        s.push(rules.pieces[mv.promotion as usize].letter.to_ascii_uppercase());
+        s.push(
+            rules.pieces[mv.promotion as usize]
+                .letter
+                .to_ascii_uppercase(),
+        );
     }
     s
 }
@@ -216,7 +250,10 @@ pub fn parse_move4(pos: &mut Position<'_>, text: &str) -> Option<Move> {
         _ => None,
     };
     if let Some(wing) = castle {
-        return moves.iter().copied().find(|m| m.kind == MoveType::Castle && m.promotion == wing);
+        return moves
+            .iter()
+            .copied()
+            .find(|m| m.kind == MoveType::Castle && m.promotion == wing);
     }
     let (body, promotion) = match text.split_once('=') {
         Some((b, p)) => (b, p.chars().next().map(|c| c.to_ascii_lowercase())),
@@ -249,7 +286,9 @@ fn squares_in(text: &str, rules: &RuleTable) -> Vec<Sq> {
                 j += 1;
             }
             let name: String = chars[i..j].iter().collect();
-            if let Some(s) = crate::board::Square::parse(&name).filter(|s| s.file < rules.files && s.rank < rules.ranks) {
+            if let Some(s) = crate::board::Square::parse(&name)
+                .filter(|s| s.file < rules.files && s.rank < rules.ranks)
+            {
                 out.push(rules.square(s.file, s.rank));
             }
             i = j;

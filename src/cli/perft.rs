@@ -92,7 +92,11 @@ pub fn run(args: PerftArgs<'_>) -> Exit {
     let nodes = if args.divide {
         let mut total = 0;
         for (mv, n) in divide(&mut pos, args.depth) {
-            let name = if four { notation4(&rules, &mv) } else { uci(&rules, &mv) };
+            let name = if four {
+                notation4(&rules, &mv)
+            } else {
+                uci(&rules, &mv)
+            };
             println!("{name}: {n}");
             total += n;
         }
