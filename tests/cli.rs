@@ -70,3 +70,54 @@ fn bad_arguments_exit_with_two() {
     let (code, _, _) = tetrarch(&["frobnicate"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn perft_prints_divide_lines_then_the_total() {
+    let (code, stdout, _) = tetrarch(&["perft", "chess", "2", "--divide", "--moves", "e2e4"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 20 + 2, "{stdout}");
+    // After 1.e4 e5 White has 14 pawn moves, 5 knight (a3 c3 e2 f3 h3), 5 bishop,
+    // 4 queen and 1 king move.
+    assert!(lines.contains(&"e7e5: 29"), "{stdout}");
+    assert_eq!(lines[lines.len() - 2], "");
+    assert_eq!(lines[lines.len() - 1], "Nodes searched: 600");
+}
+
+#[test]
+fn four_player_perft_takes_fen4_moves() {
+    let (code, stdout, _) = tetrarch(&[
+        "perft",
+        "4pc-teams",
+        "1",
+        "--divide",
+        "--moves",
+        "h2-h4",
+        "b7-d7",
+    ]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("k13-k11: 1"), "{stdout}");
+    assert!(stdout.ends_with("Nodes searched: 20\n"), "{stdout}");
+}
+
+#[test]
+fn perft_errors_have_their_exit_codes() {
+    assert_eq!(tetrarch(&["perft", "chesss", "1"]).0, 2, "unknown variant");
+    assert_eq!(
+        tetrarch(&["perft", "chess", "1", "--fen", "8/8/8 w - - 0 1"]).0,
+        1,
+        "bad FEN"
+    );
+    assert_eq!(
+        tetrarch(&["perft", "chess", "1", "--moves", "e2e5"]).0,
+        1,
+        "illegal move"
+    );
+    let ini = common::shared("reference/fsf/variants.ini");
+    let ini = ini.to_str().expect("utf-8 path");
+    assert_eq!(
+        tetrarch(&["perft", "shogun", "1", "--variants", ini]).0,
+        2,
+        "unsupported variant"
+    );
+}

@@ -129,3 +129,42 @@ fn fen4_round_trips_on_every_reference_position() {
         }
     }
 }
+
+#[test]
+fn a_bad_fen4_names_the_field() {
+    let rules = rules("4pc-teams");
+    let start = records().into_iter().next().expect("the start record").fen4;
+    let cases = [
+        (start.replacen("R-", "Q-", 1), "seat to move"),
+        (
+            start.replacen("-1,1,1,1-1,1,1,1-", "-1,1,1-1,1,1,1-", 1),
+            "king-side castling rights",
+        ),
+        (
+            start.replacen("0,0,0,0-0-x", "0,0,0,0-zz-x", 1),
+            "halfmove clock",
+        ),
+        (start.replacen("yR", "yZ", 1), "board field"),
+        (start.replacen("yR", "qR", 1), "square of a FEN4 board"),
+        ("R-0,0,0,0".to_string(), "7 fields"),
+    ];
+    for (fen, field) in cases {
+        let error = Position::from_fen4(&rules, &fen)
+            .expect_err(&fen)
+            .to_string();
+        assert!(error.contains(field), "{fen}: {error}");
+    }
+}
+
+#[test]
+fn boards_counting_corner_holes_as_empty_squares_are_read_too() {
+    let rules = rules("4pc-teams");
+    let start = records().into_iter().next().expect("the start record").fen4;
+    let old_style = start
+        .replace("x,x,x,", "3,")
+        .replace(",x,x,x", ",3")
+        .replace("3,8,3", "14");
+    assert_ne!(old_style, start);
+    let pos = Position::from_fen4(&rules, &old_style).expect("older board style");
+    assert_eq!(pos.fen4(), start);
+}
