@@ -438,6 +438,8 @@ impl Position<'_> {
             let royal = rules.pieces[self.piece_at(m.from).kind()].royal;
             let legal = if m.kind == MoveType::Normal && royal {
                 self.royal_step_safe(m.from, m.to)
+            } else if m.kind == MoveType::Castle && royal {
+                self.castle_safe(m)
             } else if m.kind != MoveType::EnPassant
                 && m.kind != MoveType::Castle
                 && !royal
@@ -452,6 +454,29 @@ impl Position<'_> {
             }
         }
         count
+    }
+
+    /// Whether a castling of the royal piece is safe without hoppers or lame
+    /// attackers: no square from the king's start to its destination is
+    /// attacked now, and the destination is not attacked with king and rook
+    /// on their new squares.
+    fn castle_safe(&mut self, mv: Move) -> bool {
+        let rules = self.rules();
+        let us = self.to_move();
+        if segment(rules, mv.from, mv.to).any(|s| self.attacked_by_enemy(s, us)) {
+            return false;
+        }
+        let Some(geometry) = rules.castling[us][mv.promotion as usize] else {
+            return false;
+        };
+        let king = self.lift(mv.from);
+        let rook = self.lift(mv.aux);
+        self.drop_back(geometry.rook_to, rook);
+        let safe = !self.attacked_by_enemy(geometry.king_to, us);
+        self.lift(geometry.rook_to);
+        self.drop_back(mv.aux, rook);
+        self.drop_back(mv.from, king);
+        safe
     }
 
     /// Whether the royal piece on `from` may step to `to`: the square is not

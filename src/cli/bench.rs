@@ -15,8 +15,8 @@ use crate::rules::compile;
 /// Fairy-Stockfish's Debian binary (`apt-get install fairy-stockfish`).
 const FSF_BINARY: &str = "/usr/games/fairy-stockfish";
 
-/// The benchmark positions: name, variant, FEN, depth, whether
-/// Fairy-Stockfish 11.1 can play it.
+/// The benchmark positions: name, variant, FEN (empty: the variant's
+/// start), depth, whether Fairy-Stockfish 11.1 can play it.
 const POSITIONS: &[(&str, &str, &str, u32, bool)] = &[
     (
         "chess start",
@@ -39,6 +39,7 @@ const POSITIONS: &[(&str, &str, &str, u32, bool)] = &[
         5,
         false,
     ),
+    ("4pc-teams start", "4pc-teams", "", 5, false),
 ];
 
 /// Runs the benchmark; `repeat` runs of each position, the best one counts.
@@ -66,7 +67,22 @@ pub fn run(repeat: u32) -> Exit {
                 return Exit::Usage;
             }
         };
-        let mut pos = match Position::from_fen(&rules, fen) {
+        let start;
+        let fen = if fen.is_empty() {
+            start = match def.value("startFen") {
+                crate::definition::value::Value::Text(f) => f.clone(),
+                _ => String::new(),
+            };
+            start.as_str()
+        } else {
+            fen
+        };
+        let parsed = if rules.seats.len() > 2 {
+            Position::from_fen4(&rules, fen)
+        } else {
+            Position::from_fen(&rules, fen)
+        };
+        let mut pos = match parsed {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -54,7 +54,7 @@ pub enum Command {
     /// /usr/games/fairy-stockfish is installed.
     Bench {
         /// Runs per position; the fastest counts.
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 5)]
         repeat: u32,
     },
     /// Count the move sequences of DEPTH plies (perft), as Fairy-Stockfish does.
