@@ -80,15 +80,6 @@ impl SquareSet {
         self.0.iter().all(|w| *w == 0)
     }
 
-    /// The squares of both sets.
-    pub fn union(&self, other: &SquareSet) -> SquareSet {
-        let mut out = *self;
-        for (w, o) in out.0.iter_mut().zip(other.0) {
-            *w |= o;
-        }
-        out
-    }
-
     /// The squares in the set, by rank then file.
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
         (0..MAX_RANKS)

@@ -243,13 +243,18 @@ impl<'r> Position<'r> {
             p.is_some() && p.seat() == seat && rules.castling_pieces.1 & (1 << p.kind()) != 0
         };
         let kf = rules.file_of(king);
+        // Scan inward from the rook file the variant names (the corner by default).
+        let (king_side_file, queen_side_file) = rules.castling_rook_files;
         if wing == 0 {
-            (kf + 1..rules.files)
+            let outer = king_side_file.min(rules.files - 1);
+            (kf + 1..=outer)
                 .rev()
                 .map(|f| rules.square(f, rank))
                 .find(|s| is_rook(*s))
         } else {
-            (0..kf).map(|f| rules.square(f, rank)).find(|s| is_rook(*s))
+            (queen_side_file..kf)
+                .map(|f| rules.square(f, rank))
+                .find(|s| is_rook(*s))
         }
     }
 }

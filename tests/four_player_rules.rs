@@ -74,6 +74,29 @@ fn moves_from(pos: &mut Position<'_>, from: &str) -> Vec<String> {
 }
 
 #[test]
+fn the_cross_board_has_160_squares_for_every_four_player_variant() {
+    let catalog = Catalog::shipped();
+    for variant in [
+        "tetrion-prime",
+        "4pc-teams",
+        "4pc-ffa",
+        "4pc-solo",
+        "cuatro-equipos",
+        "cuatro-individual",
+    ] {
+        assert_eq!(
+            catalog
+                .get(variant)
+                .expect("shipped")
+                .board()
+                .playable_squares(),
+            160,
+            "{variant}"
+        );
+    }
+}
+
+#[test]
 fn free_for_all_promotes_on_the_centre_rank_to_the_one_point_queen() {
     let fen = fen4('R', &with_kings(&[("e7", "rP")]));
     let ffa = rules("4pc-ffa");

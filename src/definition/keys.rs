@@ -615,10 +615,10 @@ pub const KEYS: &[KeySpec] = &[
     key!(
         "castlingRookKingsideFile",
         T::File,
-        "h",
+        "l",
         Rules,
         Fsf,
-        "The king-side castling rook's starting file when not in the corner.",
+        "The file from which the king-side castling rook is looked for, inward (the default `l` is the corner of boards up to 12 files).",
         "castlingRookKingsideFile = i"
     ),
     key!(
@@ -627,7 +627,7 @@ pub const KEYS: &[KeySpec] = &[
         "a",
         Rules,
         Fsf,
-        "The queen-side castling rook's starting file when not in the corner.",
+        "The file from which the queen-side castling rook is looked for, inward.",
         "castlingRookQueensideFile = b"
     ),
     key!(
