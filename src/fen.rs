@@ -51,12 +51,19 @@ pub struct FenError {
     pub end: usize,
 }
 
-fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
-    FenError {
-        message: message.into(),
-        start,
-        end,
+impl FenError {
+    /// An error about the bytes `start..end` of the FEN text.
+    pub fn new(message: impl Into<String>, start: usize, end: usize) -> FenError {
+        FenError {
+            message: message.into(),
+            start,
+            end,
+        }
     }
+}
+
+fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
+    FenError::new(message, start, end)
 }
 
 /// Reads a two-player Fairy-Stockfish FEN.

@@ -16,11 +16,7 @@ use crate::board::{MAX_FILES, MAX_RANKS, Square};
 use crate::fen::{FenError, FenPiece, Setup};
 
 fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
-    FenError {
-        message: message.into(),
-        start,
-        end,
-    }
+    FenError::new(message, start, end)
 }
 
 /// The names of the FEN4 fields, in order, for messages.

@@ -723,6 +723,23 @@ impl<'r> Position<'r> {
             .any(|s| self.royal(s).is_some_and(|k| self.attacked_by(k, us)))
     }
 
+    /// The squares of a seat's live pieces of the given types (a bit per
+    /// type), as a bitboard (boards of at most 64 squares).
+    #[inline]
+    fn pieces_of_types(&self, seat: usize, types: u64) -> u64 {
+        let n_types = self.rules.pieces.len();
+        let mut bits = 0;
+        let mut t = types;
+        while t != 0 {
+            let kind = t.trailing_zeros() as usize;
+            t &= t - 1;
+            if kind < n_types {
+                bits |= self.piece_bits[seat * n_types + kind];
+            }
+        }
+        bits
+    }
+
     /// Whether a square is attacked by pieces of `seat`.
     pub fn attacked_by(&self, sq: Sq, seat: usize) -> bool {
         self.find_attacker(sq, seat, |_| true)
@@ -733,18 +750,8 @@ impl<'r> Position<'r> {
     pub fn find_attacker(&self, sq: Sq, seat: usize, mut accept: impl FnMut(Sq) -> bool) -> bool {
         let rules = self.rules;
         let board = &self.board;
-        let n_types = rules.pieces.len();
         for &(squares, types) in rules.leap_attacks(seat, sq) {
-            let mut attackers = 0;
-            let mut t = types;
-            while t != 0 {
-                let kind = t.trailing_zeros() as usize;
-                t &= t - 1;
-                if kind < n_types {
-                    attackers |= self.piece_bits[seat * n_types + kind];
-                }
-            }
-            let mut found = squares & attackers;
+            let mut found = squares & self.pieces_of_types(seat, types);
             while found != 0 {
                 let from = found.trailing_zeros() as Sq;
                 found &= found - 1;
@@ -845,19 +852,9 @@ impl<'r> Position<'r> {
         };
         let rules = self.rules;
         let team = rules.seats[seat].team;
-        let n_types = rules.pieces.len();
         for enemy in (0..rules.seats.len()).filter(|&s| rules.seats[s].team != team) {
             for &(squares, types) in rules.leap_attacks(enemy, king) {
-                let mut t = types;
-                let mut attackers = 0;
-                while t != 0 {
-                    let kind = t.trailing_zeros() as usize;
-                    t &= t - 1;
-                    if kind < n_types {
-                        attackers |= self.piece_bits[enemy * n_types + kind];
-                    }
-                }
-                let mut found = squares & attackers;
+                let mut found = squares & self.pieces_of_types(enemy, types);
                 while found != 0 {
                     safety.add_checker(found.trailing_zeros() as Sq, &[]);
                     found &= found - 1;

@@ -8,11 +8,7 @@ use crate::position::{CastlingRight, EnPassant, NO_SQ, Position};
 use crate::rules::{RuleTable, Sq};
 
 fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
-    FenError {
-        message: message.into(),
-        start,
-        end,
-    }
+    FenError::new(message, start, end)
 }
 
 impl<'r> Position<'r> {

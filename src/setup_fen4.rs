@@ -9,14 +9,29 @@ use crate::position::{CastlingRight, EnPassant, NO_SQ, Position};
 use crate::rules::{RuleTable, Sq};
 
 fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
-    FenError {
-        message: message.into(),
-        start,
-        end,
-    }
+    FenError::new(message, start, end)
 }
 
 impl<'r> Position<'r> {
+    /// Reads a position in the variant's own form: a FEN4 for more than two
+    /// seats, a Fairy-Stockfish FEN otherwise.
+    pub fn from_text(rules: &'r RuleTable, text: &str) -> Result<Position<'r>, FenError> {
+        if rules.seats.len() > 2 {
+            Position::from_fen4(rules, text)
+        } else {
+            Position::from_fen(rules, text)
+        }
+    }
+
+    /// The position in the variant's own form (FEN4 or FEN).
+    pub fn text(&self) -> String {
+        if self.rules().seats.len() > 2 {
+            self.fen4()
+        } else {
+            self.fen()
+        }
+    }
+
     /// Reads a FEN4 for a variant of more than two seats.
     pub fn from_fen4(rules: &'r RuleTable, text: &str) -> Result<Position<'r>, FenError> {
         let text = text.trim();

@@ -86,11 +86,12 @@ fn cuatro_equipos_matches_every_next_player_line() {
 
 fn start_counts(variant: &str) -> Vec<u64> {
     let rules = rules(variant);
-    let def = Catalog::shipped();
-    let fen = match def.get(variant).expect("shipped").value("startFen") {
-        tetrarch::definition::value::Value::Text(f) => f.clone(),
-        _ => unreachable!("startFen is text"),
-    };
+    let catalog = Catalog::shipped();
+    let fen = catalog
+        .get(variant)
+        .expect("shipped")
+        .start_fen()
+        .to_string();
     let mut pos = Position::from_fen4(&rules, &fen).expect("start FEN4");
     (1..=5).map(|d| perft(&mut pos, d)).collect()
 }

@@ -10,7 +10,6 @@ use super::Exit;
 use crate::catalog::Catalog;
 use crate::perft::perft;
 use crate::position::Position;
-use crate::rules::compile;
 
 /// Fairy-Stockfish's Debian binary (`apt-get install fairy-stockfish`).
 const FSF_BINARY: &str = "/usr/games/fairy-stockfish";
@@ -60,28 +59,12 @@ pub fn run(repeat: u32) -> Exit {
             eprintln!("error: `{variant}` is not shipped");
             return Exit::Usage;
         };
-        let rules = match compile(def) {
+        let rules = match super::load::compiled(def) {
             Ok(r) => r,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return Exit::Usage;
-            }
+            Err(exit) => return exit,
         };
-        let start;
-        let fen = if fen.is_empty() {
-            start = match def.value("startFen") {
-                crate::definition::value::Value::Text(f) => f.clone(),
-                _ => String::new(),
-            };
-            start.as_str()
-        } else {
-            fen
-        };
-        let parsed = if rules.seats.len() > 2 {
-            Position::from_fen4(&rules, fen)
-        } else {
-            Position::from_fen(&rules, fen)
-        };
+        let fen = if fen.is_empty() { def.start_fen() } else { fen };
+        let parsed = Position::from_text(&rules, fen);
         let mut pos = match parsed {
             Ok(p) => p,
             Err(e) => {

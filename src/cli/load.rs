@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use super::Exit;
 use crate::catalog::Catalog;
+use crate::definition::Definition;
+use crate::rules::{RuleTable, compile};
 use crate::source::SourceFile;
 
 /// The shipped variants plus the given files; a broken or unsupported
@@ -27,4 +29,13 @@ pub fn load_catalog(files: &[PathBuf]) -> Result<Catalog, Exit> {
         }
     }
     Ok(catalog)
+}
+
+/// The rule table of a definition; an unsupported feature is reported on
+/// stderr as a usage problem (CLI.md: exit 2).
+pub fn compiled(def: &Definition) -> Result<RuleTable, Exit> {
+    compile(def).map_err(|e| {
+        eprintln!("error: {e}");
+        Exit::Usage
+    })
 }

@@ -4,10 +4,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use super::Exit;
-use super::load::load_catalog;
+use super::load::{compiled, load_catalog};
 use crate::perft::{divide, perft};
 use crate::position::Position;
-use crate::rules::compile;
 use crate::setup::{parse_uci, uci};
 use crate::setup_fen4::{notation4, parse_move4};
 
@@ -42,24 +41,13 @@ pub fn run(args: PerftArgs<'_>) -> Exit {
         }
         return Exit::Usage;
     };
-    let rules = match compile(def) {
+    let rules = match compiled(def) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Exit::Usage;
-        }
+        Err(exit) => return exit,
     };
-    let fen = match (args.fen, def.value("startFen")) {
-        (Some(f), _) => f.to_string(),
-        (None, crate::definition::value::Value::Text(f)) => f.clone(),
-        _ => String::new(),
-    };
+    let fen = args.fen.unwrap_or(def.start_fen()).to_string();
     let four = rules.seats.len() > 2;
-    let parsed = if four {
-        Position::from_fen4(&rules, &fen)
-    } else {
-        Position::from_fen(&rules, &fen)
-    };
+    let parsed = Position::from_text(&rules, &fen);
     let mut pos = match parsed {
         Ok(p) => p,
         Err(e) => {
@@ -82,8 +70,7 @@ pub fn run(args: PerftArgs<'_>) -> Exit {
         match found {
             Some(mv) => pos.make(mv),
             None => {
-                let position = if four { pos.fen4() } else { pos.fen() };
-                eprintln!("error: `{text}` is not a legal move in {position}");
+                eprintln!("error: `{text}` is not a legal move in {}", pos.text());
                 return Exit::InputWrong;
             }
         }

@@ -137,6 +137,14 @@ impl Definition {
         }
     }
 
+    /// The starting position (`startFen`): a FEN, or a FEN4 for more seats.
+    pub fn start_fen(&self) -> &str {
+        match self.value("startFen") {
+            Value::Text(text) => text,
+            _ => "",
+        }
+    }
+
     /// The number of seats.
     pub fn players(&self) -> usize {
         self.int("players") as usize
