@@ -486,20 +486,7 @@ impl<'r> Position<'r> {
         let rules = self.rules;
         let us = self.to_move;
         let moved = self.board[mv.from as usize];
-        let mut undo = Undo {
-            mv,
-            moved,
-            captured: Piece::NONE,
-            captured_on: NO_SQ,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove: self.halfmove,
-            hash: self.hash,
-            checks: self.checks,
-            captured_also: Piece::NONE,
-            eliminated: self.eliminated,
-            to_move: us,
-        };
+        let mut undo = self.undo_record(mv, moved, NO_SQ);
         let mut hash = self.hash ^ self.state_hash(self.castling, &self.en_passant, self.checks);
         // Targets expire: all of them when only the next player may take en
         // passant, else the mover's own when it moves again.
@@ -571,6 +558,24 @@ impl<'r> Position<'r> {
         self.history.push(undo);
     }
 
+    /// The state to restore when `mv` (by `moved`) is taken back.
+    fn undo_record(&self, mv: Move, moved: Piece, captured_on: Sq) -> Undo {
+        Undo {
+            mv,
+            moved,
+            captured: Piece::NONE,
+            captured_on,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            checks: self.checks,
+            captured_also: Piece::NONE,
+            eliminated: self.eliminated,
+            to_move: self.to_move,
+        }
+    }
+
     /// Passes the turn from `us` to the next seat still in the game; the
     /// targets of skipped seats expire.
     fn advance_turn(&mut self, us: usize) {
@@ -594,20 +599,13 @@ impl<'r> Position<'r> {
     /// turn passes on. Undone by [`Position::unmake`].
     pub fn eliminate_to_move(&mut self, remove_pieces: bool) {
         let us = self.to_move;
-        let undo = Undo {
-            mv: Move::normal(NO_SQ, NO_SQ),
-            moved: Piece::NONE,
-            captured: Piece::NONE,
-            captured_on: self.removed.len() as Sq,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove: self.halfmove,
-            hash: self.hash,
-            checks: self.checks,
-            captured_also: Piece::NONE,
-            eliminated: self.eliminated,
-            to_move: us,
-        };
+        // An elimination is recorded without a moved piece; `captured_on`
+        // marks where its removed pieces start on the `removed` stack.
+        let undo = self.undo_record(
+            Move::normal(NO_SQ, NO_SQ),
+            Piece::NONE,
+            self.removed.len() as Sq,
+        );
         let squares: Vec<Sq> = self.lists[us].clone();
         for sq in squares {
             let piece = self.remove(sq);
