@@ -606,8 +606,8 @@ impl<'r> Position<'r> {
             Piece::NONE,
             self.removed.len() as Sq,
         );
-        let squares: Vec<Sq> = self.lists[us].clone();
-        for sq in squares {
+        // Dead pieces are not listed, so the list empties as pieces go.
+        while let Some(&sq) = self.lists[us].last() {
             let piece = self.remove(sq);
             self.removed.push((sq, piece));
             if !remove_pieces {
