@@ -112,7 +112,49 @@ impl<'r> Position<'r> {
                 .unwrap_or(1);
             pos.set_counters(halfmove.parse().unwrap_or(0), fullmove);
         }
+        pos.validate(board_end)?;
         Ok(pos)
+    }
+
+    /// Checks what makes a position impossible to play: a seat still in
+    /// without exactly one royal piece (where the variant has one and checks
+    /// are on), or, with two seats, the side not to move in check.
+    /// `board_end` is where the board part of the text ends.
+    pub(crate) fn validate(&self, board_end: usize) -> Result<(), FenError> {
+        let rules = self.rules();
+        let Some(royal) = rules.pieces.iter().position(|p| p.royal) else {
+            return Ok(());
+        };
+        if !rules.checking {
+            return Ok(());
+        }
+        // With pseudo-royal pieces a side may go without a king (maharajah).
+        let fewest = u16::from(rules.pseudo_royal.is_none());
+        for seat in self.active_seats() {
+            let kings = self.count(seat, royal);
+            if kings > 1 || kings < fewest {
+                return Err(error(
+                    format!(
+                        "{} has {kings} royal pieces (`{}`); a position needs one",
+                        rules.seats[seat].name, rules.pieces[royal].letter
+                    ),
+                    0,
+                    board_end,
+                ));
+            }
+        }
+        let them = (self.to_move() + 1) % rules.seats.len();
+        if rules.seats.len() == 2 && self.in_check(them) {
+            return Err(error(
+                format!(
+                    "{} is in check but not to move: the position cannot arise",
+                    rules.seats[them].name
+                ),
+                0,
+                board_end,
+            ));
+        }
+        Ok(())
     }
 
     /// The position as a Fairy-Stockfish FEN.
@@ -334,10 +376,15 @@ fn read_en_passant(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(),
                     offset + name.len(),
                 )
             })?;
-        if n < 2 {
-            squares[n] = rules.square(sq.file, sq.rank);
-            n += 1;
+        if n == 2 {
+            return Err(error(
+                format!("`{field}` names more than two en-passant squares"),
+                at,
+                at + field.len(),
+            ));
         }
+        squares[n] = rules.square(sq.file, sq.rank);
+        n += 1;
         offset += name.len();
         rest = &rest[digits_end..];
     }

@@ -108,6 +108,7 @@ impl<'r> Position<'r> {
             offset += extra.len() + 1;
         }
         pos.set_to_move(setup.to_move);
+        pos.validate(text.len())?;
         Ok(pos)
     }
 

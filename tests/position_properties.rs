@@ -94,3 +94,34 @@ fn make_unmake_restores_position_and_hash() {
     }
     assert!(checked > 10_000, "only {checked} moves checked");
 }
+
+#[test]
+fn impossible_fens_are_rejected_with_a_reason() {
+    let catalog = Catalog::shipped();
+    let rules = compile(catalog.get("chess").expect("shipped")).expect("chess compiles");
+    let cases = [
+        ("8/8/8/8/8/8/8/8 w - - 0 1", "White has 0 royal pieces"),
+        ("kk6/8/8/8/8/8/8/7K w - - 0 1", "Black has 2 royal pieces"),
+        (
+            "4k3/8/8/8/8/8/8/4RK2 w - - 0 1",
+            "Black is in check but not to move",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3e4e5 0 1",
+            "more than two en-passant squares",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "side to move",
+        ),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "8 × 7"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1",
+            "`z` is not a piece",
+        ),
+    ];
+    for (fen, reason) in cases {
+        let error = Position::from_fen(&rules, fen).expect_err(fen).to_string();
+        assert!(error.contains(reason), "{fen}: {error}");
+    }
+}
