@@ -336,7 +336,9 @@ impl<'r> Position<'r> {
     }
 
     fn state_hash(&self, castling: u32, ep: &Targets, checks: [u8; 2]) -> u64 {
-        let mut h = self.rules.zobrist_side(self.to_move) ^ self.rules.zobrist_castling(castling);
+        let mut h = self.rules.zobrist_side(self.to_move)
+            ^ self.rules.zobrist_castling(castling)
+            ^ self.rules.zobrist_eliminated(self.eliminated);
         for e in ep.iter().flatten() {
             h ^= self.rules.zobrist_square(e.squares[0]);
         }
@@ -391,6 +393,7 @@ impl<'r> Position<'r> {
     /// Marks a seat as out of the game (setting up a position).
     pub fn set_eliminated(&mut self, seat: usize) {
         self.eliminated |= 1 << seat;
+        self.hash = self.recompute_hash();
     }
 
     /// Adds a castling right (setting up a position).

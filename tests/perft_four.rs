@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::shared;
+use common::{shared, walk};
 use tetrarch::catalog::Catalog;
 use tetrarch::perft::perft;
 use tetrarch::position::Position;
@@ -168,4 +168,18 @@ fn boards_counting_corner_holes_as_empty_squares_are_read_too() {
     assert_ne!(old_style, start);
     let pos = Position::from_fen4(&rules, &old_style).expect("older board style");
     assert_eq!(pos.fen4(), start);
+}
+
+#[test]
+fn make_unmake_restores_four_player_positions_and_hashes() {
+    let mut checked = 0;
+    for variant in ["4pc-teams", "cuatro-equipos", "4pc-ffa"] {
+        let rules = rules(variant);
+        for record in records() {
+            let mut pos = Position::from_fen4(&rules, &record.fen4).expect("reference FEN4");
+            assert_eq!(pos.hash(), pos.recompute_hash(), "{}", record.id);
+            walk(&mut pos, 2, &mut checked);
+        }
+    }
+    assert!(checked > 10_000, "only {checked} moves checked");
 }

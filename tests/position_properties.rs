@@ -4,9 +4,8 @@
 
 mod common;
 
-use common::{read_perft, shared};
+use common::{read_perft, shared, walk};
 use tetrarch::catalog::Catalog;
-use tetrarch::moves::MoveList;
 use tetrarch::position::Position;
 use tetrarch::rules::{RuleTable, compile};
 use tetrarch::source::SourceFile;
@@ -55,32 +54,6 @@ fn fen_out_then_in_is_the_identity() {
         positions.len(),
         failures.join("\n")
     );
-}
-
-/// Plays every legal move two plies deep, checking after each make and
-/// unmake that the position, its FEN and its hash are restored, and that
-/// the incremental hash equals a recomputed one.
-fn walk(pos: &mut Position<'_>, depth: u32, checked: &mut usize) {
-    if depth == 0 {
-        return;
-    }
-    let mut list = MoveList::default();
-    pos.legal_moves(&mut list);
-    for &mv in list.as_slice() {
-        let fen = pos.fen();
-        let hash = pos.hash();
-        pos.make(mv);
-        assert_eq!(
-            pos.hash(),
-            pos.recompute_hash(),
-            "incremental hash after {mv:?} from {fen}"
-        );
-        walk(pos, depth - 1, checked);
-        pos.unmake();
-        assert_eq!(pos.fen(), fen, "unmake of {mv:?}");
-        assert_eq!(pos.hash(), hash, "hash after unmake of {mv:?} from {fen}");
-        *checked += 1;
-    }
 }
 
 #[test]

@@ -245,6 +245,7 @@ struct Zobrist {
     castling: Vec<u64>,
     squares: Vec<u64>,
     checks: Vec<u64>,
+    eliminated: Vec<u64>,
 }
 
 impl Zobrist {
@@ -265,6 +266,7 @@ impl Zobrist {
             castling: take(32),
             squares: take(squares),
             checks: take(2 * 16),
+            eliminated: take(8),
         }
     }
 }
@@ -370,6 +372,18 @@ impl RuleTable {
     #[inline]
     pub fn zobrist_square(&self, sq: Sq) -> u64 {
         self.zobrist.squares[sq as usize]
+    }
+
+    /// The hash key of a set of eliminated seats (a bit per seat).
+    #[inline]
+    pub fn zobrist_eliminated(&self, seats: u8) -> u64 {
+        let mut h = 0;
+        let mut s = seats;
+        while s != 0 {
+            h ^= self.zobrist.eliminated[s.trailing_zeros() as usize % 8];
+            s &= s - 1;
+        }
+        h
     }
 
     /// The hash key of the remaining checks.

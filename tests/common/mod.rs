@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use tetrarch::betza::{Betza, Occupant, Offset, destinations};
 use tetrarch::board::Square;
+use tetrarch::moves::MoveList;
+use tetrarch::position::Position;
 
 /// A file of the shared reference data (`../shared/` beside the repository).
 pub fn shared(path: &str) -> PathBuf {
@@ -91,4 +93,30 @@ pub fn read_perft(path: &str) -> Vec<PerftRecord> {
         }
     }
     records
+}
+
+/// Plays every legal move two plies deep, checking after each make and
+/// unmake that the position, its FEN and its hash are restored, and that
+/// the incremental hash equals a recomputed one.
+pub fn walk(pos: &mut Position<'_>, depth: u32, checked: &mut usize) {
+    if depth == 0 {
+        return;
+    }
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    for &mv in list.as_slice() {
+        let fen = pos.text();
+        let hash = pos.hash();
+        pos.make(mv);
+        assert_eq!(
+            pos.hash(),
+            pos.recompute_hash(),
+            "incremental hash after {mv:?} from {fen}"
+        );
+        walk(pos, depth - 1, checked);
+        pos.unmake();
+        assert_eq!(pos.text(), fen, "unmake of {mv:?}");
+        assert_eq!(pos.hash(), hash, "hash after unmake of {mv:?} from {fen}");
+        *checked += 1;
+    }
 }
