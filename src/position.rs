@@ -786,7 +786,8 @@ impl<'r> Position<'r> {
                 }
                 crate::rules::LineKind::Ride if attack.ray != 0 => {
                     let blockers = attack.ray & self.occupied;
-                    if blockers != 0 {
+                    // Only walk to the first piece when an attacker stands on the ray.
+                    if blockers & self.seat_occupied[seat] != 0 {
                         let first = if attack.increasing {
                             blockers.trailing_zeros()
                         } else {
