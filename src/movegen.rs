@@ -395,11 +395,22 @@ impl Position<'_> {
         } else {
             0
         };
+        // Royal steps are tested after the walk over the pieces.
+        let mut royal_steps: ([(Sq, u64); 4], usize) = ([(0, 0); 4], 0);
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
             let royal = rules.pieces[p.kind()].royal;
             let quick = !royal && !safety.is_pinned(from);
             if quick && safety.checkers >= 2 {
+                continue;
+            }
+            if royal
+                && royal_steps.1 < royal_steps.0.len()
+                && let Some(bits) = &rules.bits
+                && let Some(targets) = self.royal_targets(bits, from, p, occupied, enemies)
+            {
+                royal_steps.0[royal_steps.1] = (from, targets);
+                royal_steps.1 += 1;
                 continue;
             }
             let masks = BoardMasks {
@@ -428,6 +439,16 @@ impl Position<'_> {
                 self.piece_moves(from, p, &mut tested);
                 if rules.overlapping[us * n_types + p.kind()] {
                     tested.dedup_from(start);
+                }
+            }
+        }
+        for &(from, targets) in &royal_steps.0[..royal_steps.1] {
+            let mut t = targets;
+            while t != 0 {
+                let to = t.trailing_zeros() as Sq;
+                t &= t - 1;
+                if self.royal_step_safe(from, to) {
+                    count += 1;
                 }
             }
         }
@@ -487,6 +508,28 @@ impl Position<'_> {
         let safe = !self.attacked_by_enemy(to, us);
         self.drop_back(from, king);
         safe
+    }
+
+    /// The squares a royal piece may step to by plain leaps (before the
+    /// attack test), or `None` when it needs the general generator.
+    #[inline]
+    fn royal_targets(
+        &self,
+        bits: &crate::rules::BitTables,
+        from: Sq,
+        piece: Piece,
+        occupied: u64,
+        enemies: u64,
+    ) -> Option<u64> {
+        let rules = self.rules();
+        let slot = rules.slot(piece.seat(), piece.kind(), from);
+        let (a, b) = bits.rides[slot];
+        let (c, d) = bits.lames[slot];
+        let promotable = rules.pieces[piece.kind()].promotes_to.is_some() || piece.promoted();
+        if bits.general[slot] || a != b || c != d || promotable {
+            return None;
+        }
+        Some((bits.leap_quiet[slot] & !occupied) | (bits.leap_capture[slot] & enemies))
     }
 
     /// The moves of a quiet, unpinned piece counted with bitboards, or

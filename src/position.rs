@@ -873,6 +873,12 @@ impl<'r> Position<'r> {
                 let squares = rules.line_squares(&attack.line);
                 match attack.line.kind {
                     crate::rules::LineKind::Ride if attack.line.path == 0 => {
+                        // On small boards: no attacker on the ray, no check and no pin.
+                        if attack.ray != 0
+                            && attack.ray & self.pieces_of_types(enemy, attack.types) == 0
+                        {
+                            continue;
+                        }
                         let mut blocker = None;
                         for (i, &s) in squares.iter().enumerate() {
                             let p = self.board[s as usize];
