@@ -365,9 +365,9 @@ fn check_kings(
             .iter()
             .filter(|(_, p)| p.letter == king.letter && p.seat == Some(seat) && !p.dead)
             .count();
+        let name = names.get(seat).cloned().unwrap_or_else(|| seat.to_string());
+        let letter = seat_letters.get(seat).copied().unwrap_or('?');
         if kings == 0 {
-            let name = names.get(seat).cloned().unwrap_or_else(|| seat.to_string());
-            let letter = seat_letters.get(seat).copied().unwrap_or('?');
             diagnostics.push(error(
                 format!(
                     "{name} has no king (`{}`) in the start position, but checks are on",
@@ -376,6 +376,16 @@ fn check_kings(
                 0,
                 0,
                 &format!("give seat `{letter}` a king, or set `checking = false`"),
+            ));
+        } else if kings > 1 {
+            diagnostics.push(error(
+                format!(
+                    "{name} has {kings} kings (`{}`) in the start position; a royal piece must be unique",
+                    king.letter
+                ),
+                0,
+                0,
+                "for several kings use `commoner` with extinction rules instead of `king`",
             ));
         }
     }
