@@ -365,11 +365,14 @@ impl Position<'_> {
     pub fn count_legal_moves(&mut self) -> u64 {
         let rules = self.rules();
         let us = self.to_move();
+        // Without a royal piece every pseudo-legal move is legal; with one,
+        // pins and checks decide.
+        let royal_known = self.royal(us).is_some() || !rules.pieces.iter().any(|p| p.royal);
         let simple = rules.checking
             && !rules.complex_attacks
             && rules.pseudo_royal.is_none()
             && !rules.must_capture
-            && self.royal(us).is_some()
+            && royal_known
             && !self.immediate_end();
         if !simple {
             let mut list = MoveList::default();
