@@ -1,6 +1,8 @@
-//! Move generation from the compiled rule table: pseudo-legal moves, legality
-//! by making the move and looking outward from the king, and Fairy-Stockfish's
-//! immediate game ends.
+//! Move generation from the compiled rule table: pseudo-legal moves; legality
+//! from one look outward from the king (checks and pins), with make/unmake
+//! only where that cannot decide; perft's last ply counted with bitboards
+//! where the board allows; Fairy-Stockfish's immediate game ends; and
+//! eliminations of stuck players in games that play on.
 
 use crate::moves::{Move, MoveList, MoveType};
 use crate::piece::Piece;
@@ -14,17 +16,16 @@ impl Position<'_> {
         let us = self.to_move();
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
-            {
-                let start = list.len();
-                self.piece_moves(from, p, list);
-                if rules.overlapping[us * rules.pieces.len() + p.kind()] {
-                    list.dedup_from(start);
-                }
+            let start = list.len();
+            self.piece_moves(from, p, list);
+            if rules.overlapping[us * rules.pieces.len() + p.kind()] {
+                list.dedup_from(start);
             }
         }
         self.castling_moves(list);
     }
 
+    /// Adds every pseudo-legal move of the piece on `from`.
     fn piece_moves(&self, from: Sq, piece: Piece, list: &mut MoveList) {
         self.piece_moves_with(from, piece, &mut |m| list.push(m));
     }
