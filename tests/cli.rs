@@ -121,3 +121,28 @@ fn perft_errors_have_their_exit_codes() {
         "unsupported variant"
     );
 }
+
+#[test]
+fn a_variants_file_overrides_a_shipped_section_and_names_broken_ones() {
+    let dir = std::env::temp_dir().join(format!("tetrarch-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("override.ini");
+    // `chess` without castling, and a broken section beside it.
+    std::fs::write(&file, "[chess]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\ncastling = false\n[broken:chess]\ncastlng = false\n")
+        .expect("write");
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (code, stdout, stderr) = tetrarch(&[
+        "perft",
+        "chess",
+        "1",
+        "--fen",
+        kiwipete,
+        "--variants",
+        file.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    // Kiwipete has 48 moves, 2 of them castling.
+    assert_eq!(stdout, "Nodes searched: 46\n");
+    assert!(stderr.contains("warning: `broken`"), "{stderr}");
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}

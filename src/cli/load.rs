@@ -19,9 +19,18 @@ pub fn load_catalog(files: &[PathBuf]) -> Result<Catalog, Exit> {
         })?;
         let index = catalog.load(SourceFile::new(path.display().to_string(), text));
         for section in &catalog.files[index].sections {
+            let unsupported = catalog
+                .get(&section.name)
+                .is_some_and(|d| !d.fully_supported());
             if section.has_errors() {
                 eprintln!(
                     "warning: `{}` in `{}` has errors (run `tetrarch check` for details)",
+                    section.name,
+                    path.display()
+                );
+            } else if unsupported {
+                eprintln!(
+                    "warning: `{}` in `{}` uses features tetrarch does not implement yet",
                     section.name,
                     path.display()
                 );
