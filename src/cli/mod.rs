@@ -2,6 +2,7 @@
 
 mod bench;
 pub mod check;
+pub mod describe;
 mod load;
 mod perft;
 
@@ -45,6 +46,15 @@ pub enum Command {
         /// Variant files to check (`variants.ini` syntax).
         files: Vec<PathBuf>,
         /// Extra variant files loaded before FILES, as possible parents.
+        #[arg(long = "variants", value_name = "FILE")]
+        variants: Vec<PathBuf>,
+    },
+    /// Describe a variant: board, seats, teams, start, and a diagram of
+    /// every piece's moves.
+    Describe {
+        /// The variant's name (a shipped section or one from `--variants`).
+        variant: String,
+        /// Extra variant files, loaded after the shipped ones.
         #[arg(long = "variants", value_name = "FILE")]
         variants: Vec<PathBuf>,
     },
@@ -111,6 +121,7 @@ pub fn run(cli: Cli) -> Exit {
             variants: &variants,
         }),
         Command::Bench { repeat } => bench::run(repeat),
+        Command::Describe { variant, variants } => describe::run(&variant, &variants),
         Command::Keys => {
             print!("{}", crate::definition::keys::reference_markdown());
             Exit::Success
