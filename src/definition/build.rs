@@ -375,20 +375,18 @@ fn add_en_passant_pieces(def: &mut Definition) {
         .collect();
     for key in ["enPassantTypesWhite", "enPassantTypesBlack"] {
         let setting = def.setting(key).clone();
-        let Value::Pieces(set) = setting.value else {
+        if !matches!(setting.value, Value::Pieces(_)) {
             continue;
-        };
-        // A default names Fairy-Stockfish's pawn type, not the letter `p`:
-        // resolve it before adding letters, which then stand for themselves.
-        let mut resolved: Vec<char> = if setting.location.is_none() {
-            def.pieces
-                .iter()
-                .filter(|p| p.key == "pawn")
-                .map(|p| p.letter)
-                .collect()
-        } else {
-            set
-        };
+        }
+        // Resolve the set to letters first (a default names Fairy-Stockfish's
+        // types, not letters); the added letters then stand for themselves.
+        let mut resolved: Vec<char> = def
+            .piece_set(key)
+            .iter()
+            .zip(&def.pieces)
+            .filter(|(named, _)| **named)
+            .map(|(_, p)| p.letter)
+            .collect();
         for l in &letters {
             if !resolved.contains(l) {
                 resolved.push(*l);

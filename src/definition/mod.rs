@@ -137,6 +137,34 @@ impl Definition {
         }
     }
 
+    /// Which of the variant's pieces (by index in [`Definition::pieces`]) a
+    /// piece-set key names. A value written in a file names letters (`*`:
+    /// all); a default names Fairy-Stockfish's piece types (`p` is the
+    /// `pawn` type, whatever its letter), as Fairy-Stockfish stores defaults.
+    pub fn piece_set(&self, key: &str) -> Vec<bool> {
+        let setting = self.setting(key);
+        let mut set = vec![false; self.pieces.len()];
+        let Value::Pieces(letters) = &setting.value else {
+            return set;
+        };
+        for &letter in letters {
+            if letter == '*' {
+                set.iter_mut().for_each(|b| *b = true);
+                continue;
+            }
+            let found = if setting.location.is_none() {
+                pieces::default_type_key(letter)
+                    .and_then(|k| self.pieces.iter().position(|p| p.key == k))
+            } else {
+                self.pieces.iter().position(|p| p.letter == letter)
+            };
+            if let Some(i) = found {
+                set[i] = true;
+            }
+        }
+        set
+    }
+
     /// The starting position (`startFen`): a FEN, or a FEN4 for more seats.
     pub fn start_fen(&self) -> &str {
         match self.value("startFen") {

@@ -63,3 +63,17 @@ pub fn piece_kind(key: &str) -> Option<PieceKind> {
         .contains(&n)
         .then_some(PieceKind::Custom(n))
 }
+
+/// The piece type a letter in one of Fairy-Stockfish's default piece sets
+/// stands for (`p` → `pawn`, `n` → `knight`, ...).
+pub fn default_type_key(letter: char) -> Option<&'static str> {
+    match letter {
+        'p' => Some("pawn"),
+        'n' => Some("knight"),
+        'b' => Some("bishop"),
+        'r' => Some("rook"),
+        'q' => Some("queen"),
+        'k' => Some("king"),
+        _ => None,
+    }
+}

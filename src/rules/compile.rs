@@ -32,16 +32,6 @@ pub enum CompileError {
     },
 }
 
-/// The letters Fairy-Stockfish's defaults stand for: its named piece types.
-const DEFAULT_LETTER_KEYS: &[(char, &str)] = &[
-    ('p', "pawn"),
-    ('n', "knight"),
-    ('b', "bishop"),
-    ('r', "rook"),
-    ('q', "queen"),
-    ('k', "king"),
-];
-
 struct Context<'a> {
     def: &'a Definition,
     board: Board,
@@ -67,33 +57,6 @@ impl Context<'_> {
         }
         let s = Square::new(file as u8, rank as u8);
         self.board.contains(s).then(|| self.sq(s))
-    }
-
-    /// The piece types a piece-set key names (defaults name Fairy-Stockfish's types).
-    fn type_set(&self, key: &str) -> Vec<bool> {
-        let setting = self.def.setting(key);
-        let mut set = vec![false; self.def.pieces.len()];
-        let Value::Pieces(letters) = &setting.value else {
-            return set;
-        };
-        for &letter in letters {
-            if letter == '*' {
-                set.iter_mut().for_each(|b| *b = true);
-                continue;
-            }
-            let found = if setting.location.is_none() {
-                DEFAULT_LETTER_KEYS
-                    .iter()
-                    .find(|(l, _)| *l == letter)
-                    .and_then(|(_, k)| self.def.pieces.iter().position(|p| p.key == *k))
-            } else {
-                self.def.pieces.iter().position(|p| p.letter == letter)
-            };
-            if let Some(i) = found {
-                set[i] = true;
-            }
-        }
-        set
     }
 
     /// A per-seat key: the White / Black form for the first two seats, the
@@ -345,7 +308,7 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
     let pieces = compile_pieces(&ctx);
     let promotion_choices: Vec<Vec<u8>> = (0..n_seats)
         .map(|s| {
-            let set = ctx.type_set(&ctx.seat_key("promotionPieceTypes", s));
+            let set = ctx.def.piece_set(&ctx.seat_key("promotionPieceTypes", s));
             (0..n_types).filter(|&t| set[t]).map(|t| t as u8).collect()
         })
         .collect();
@@ -387,8 +350,8 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
             .fold(0u64, |m, (i, _)| m | 1 << i)
     };
     let castling_pieces = (
-        bits(ctx.type_set("castlingKingPieceWhite")),
-        bits(ctx.type_set("castlingRookPiecesWhite")),
+        bits(ctx.def.piece_set("castlingKingPieceWhite")),
+        bits(ctx.def.piece_set("castlingRookPiecesWhite")),
     );
     let file_of = |key: &str| match def.value(key) {
         Value::File(f) => *f,
@@ -424,7 +387,7 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
     .then(|| {
         let mask = match def.value("extinctionPieceTypes") {
             Value::Pieces(l) if l.contains(&'*') => u64::MAX,
-            _ => bits(ctx.type_set("extinctionPieceTypes")),
+            _ => bits(ctx.def.piece_set("extinctionPieceTypes")),
         };
         (
             mask,
@@ -521,7 +484,7 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceType> {
     let n_seats = ctx.seats.len();
     let per_seat = |generic: &'static str| -> Vec<Vec<bool>> {
         (0..n_seats)
-            .map(|s| ctx.type_set(&ctx.seat_key(generic, s)))
+            .map(|s| ctx.def.piece_set(&ctx.seat_key(generic, s)))
             .collect()
     };
     let pawn = per_seat("promotionPawnTypes");
@@ -634,7 +597,7 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
         ends.extinction = Some(if letters.contains(&'*') {
             u64::MAX
         } else {
-            bits(ctx.type_set("extinctionPieceTypes"))
+            bits(ctx.def.piece_set("extinctionPieceTypes"))
         });
     }
     ends.extinction_count = def.int("extinctionPieceCount") as u32;
@@ -645,7 +608,7 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
     if regions.iter().any(|r| r.iter().any(|b| *b)) {
         let types = match def.value("flagPieceWhite") {
             Value::Pieces(l) if l.contains(&'*') || l.is_empty() => u64::MAX,
-            _ => bits(ctx.type_set("flagPieceWhite")),
+            _ => bits(ctx.def.piece_set("flagPieceWhite")),
         };
         ends.flag = Some((types, regions));
     }
@@ -661,7 +624,7 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
     ];
     ends.connect_types = match def.value("connectPieceTypes") {
         Value::Pieces(l) if l.contains(&'*') => u64::MAX,
-        _ => bits(ctx.type_set("connectPieceTypes")),
+        _ => bits(ctx.def.piece_set("connectPieceTypes")),
     };
     ends
 }
