@@ -368,7 +368,7 @@ impl Position<'_> {
         let us = self.to_move();
         // Without a royal piece every pseudo-legal move is legal; with one,
         // pins and checks decide.
-        let royal_known = self.royal(us).is_some() || !rules.pieces.iter().any(|p| p.royal);
+        let royal_known = self.royal(us).is_some() || !rules.has_royal;
         let simple = rules.checking
             && !rules.complex_attacks
             && rules.pseudo_royal.is_none()

@@ -422,6 +422,7 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         castling_pieces,
         castling_rook_files,
         checking: def.bool("checking"),
+        has_royal: def.pieces.iter().any(|p| p.key == "king"),
         king_capture: def.bool("kingCapture"),
         eliminate_when_mated: n_seats > 2
             && matches!(def.value("loserScope"), Value::Choice(c) if c == "seat")

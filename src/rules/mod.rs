@@ -194,6 +194,8 @@ pub struct RuleTable {
     pub castling_rook_files: (u8, u8),
     /// Royal pieces may not be left attacked.
     pub checking: bool,
+    /// Some piece type is royal (a king).
+    pub has_royal: bool,
     /// Kings of players still in may be captured (`kingCapture`).
     pub king_capture: bool,
     /// A player without legal moves is eliminated (and play goes on):
