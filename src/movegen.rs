@@ -641,24 +641,22 @@ impl Position<'_> {
                     None => (0..n_types).map(|t| u32::from(self.count(seat, t))).sum(),
                 }
             };
-            let types: Vec<Option<usize>> = if mask == u64::MAX {
-                vec![None]
-            } else {
-                (0..n_types)
-                    .filter(|t| mask & (1 << t) != 0)
-                    .map(Some)
-                    .collect()
-            };
-            for c in [them, us] {
-                let other = if c == us { them } else { us };
-                for &t in &types {
+            let extinct = |t: Option<usize>| {
+                [them, us].into_iter().any(|c| {
+                    let other = if c == us { them } else { us };
                     let claim = u32::from(rules.extinction_claim && c == us);
-                    if count(c, t) <= ends.extinction_count
+                    count(c, t) <= ends.extinction_count
                         && count(other, t) >= ends.extinction_opponent_count + claim
-                    {
-                        return true;
-                    }
-                }
+                })
+            };
+            // `*` counts all pieces together; otherwise each type on its own.
+            let ended = if mask == u64::MAX {
+                extinct(None)
+            } else {
+                (0..n_types).any(|t| mask & (1 << t) != 0 && extinct(Some(t)))
+            };
+            if ended {
+                return true;
             }
         }
         if ends.flag.is_some() {
