@@ -7,7 +7,28 @@
 //! 2. [`betza`]: piece moves in Betza notation into move rules;
 //! 3. [`definition`]: raw sections into typed, validated definitions, with
 //!    inheritance, defaults and [`diagnostic`]s;
-//! 4. [`catalog`]: the shipped variants plus user files, by name.
+//! 4. [`catalog`]: the shipped variants plus user files, by name;
+//! 5. [`rules`]: a definition compiled into the table the generator reads;
+//! 6. [`position`], [`movegen`], [`perft`]: positions, legal moves, counting.
+//!
+//! ```
+//! use tetrarch::catalog::Catalog;
+//! use tetrarch::perft::perft;
+//! use tetrarch::position::Position;
+//! use tetrarch::rules::compile;
+//!
+//! let catalog = Catalog::shipped();
+//! let chess = catalog.get("chess").expect("shipped");
+//! let rules = compile(chess).expect("chess is fully supported");
+//! let mut position = Position::from_text(&rules, chess.start_fen()).expect("a valid start");
+//! assert_eq!(perft(&mut position, 3), 8_902);
+//!
+//! // Four players on the cross board, from the same kind of data.
+//! let teams = catalog.get("4pc-teams").expect("shipped");
+//! let rules = compile(teams).expect("supported");
+//! let mut position = Position::from_text(&rules, teams.start_fen()).expect("a valid FEN4");
+//! assert_eq!(perft(&mut position, 2), 395);
+//! ```
 #![deny(missing_docs)]
 
 pub mod betza;
