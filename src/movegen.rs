@@ -149,13 +149,11 @@ impl Position<'_> {
         let info = &rules.pieces[kind];
         let zone = &rules.promotion_region[us];
         if info.promotes_as_pawn[us] && zone[to as usize] {
-            let mut any = false;
             for &choice in &rules.promotion_choices[us] {
                 let limit = rules.promotion_limit[choice as usize];
                 if limit != 0 && u32::from(self.count(us, choice as usize)) >= limit {
                     continue;
                 }
-                any = true;
                 emit(Move {
                     from,
                     to,
@@ -164,7 +162,9 @@ impl Position<'_> {
                     aux: 0,
                 });
             }
-            if rules.mandatory_pawn_promotion && any {
+            // A pawn that must promote cannot stop there unpromoted, even
+            // when no promotion is left to it.
+            if rules.mandatory_pawn_promotion {
                 return;
             }
         }

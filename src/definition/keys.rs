@@ -290,16 +290,16 @@ pub const KEYS: &[KeySpec] = &[
     key!(
         "promotionPieceTypes",
         T::PieceSet,
-        "nbrq",
+        "-",
         Rules,
         Fsf,
-        "What a pawn may promote to, both colours.",
+        "What a pawn may promote to, both colours. A section without a parent starts with none, as in Fairy-Stockfish; `chess` sets `nbrq`.",
         "promotionPieceTypes = q"
     ),
     key!(
         "promotionPieceTypesWhite",
         T::PieceSet,
-        "nbrq",
+        "-",
         Rules,
         Fsf,
         "What a White pawn may promote to.",
@@ -308,7 +308,7 @@ pub const KEYS: &[KeySpec] = &[
     key!(
         "promotionPieceTypesBlack",
         T::PieceSet,
-        "nbrq",
+        "-",
         Rules,
         Fsf,
         "What a Black pawn may promote to.",
