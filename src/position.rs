@@ -35,6 +35,9 @@ pub struct EnPassant {
     pub victim: Sq,
     /// The seat that pushed.
     pub pusher: u8,
+    /// Fairy-Stockfish also writes the pushed piece's square in the FEN (it
+    /// does for custom pieces with `e`, not for its built-in pawn).
+    pub shows_landing: bool,
 }
 
 /// The live en-passant targets, one slot per pushing seat.
@@ -542,7 +545,9 @@ impl<'r> Position<'r> {
                 };
                 self.add(mv.to, placed);
                 hash ^= rules.zobrist_piece(placed, mv.to);
-                if rules.pieces[moved.kind()].resets_n_move[us] {
+                if rules.pieces[moved.kind()].resets_n_move[us]
+                    && !Self::can_step_back(rules, us, moved.kind(), mv.to, mv.from)
+                {
                     self.halfmove = 0;
                 }
                 self.castling &=
@@ -682,6 +687,21 @@ impl<'r> Position<'r> {
         self.checks = undo.checks;
     }
 
+    /// Whether a piece could move straight back from `to` to `from` on an
+    /// empty board: such a pawn move is reversible and, as in
+    /// Fairy-Stockfish, does not reset the n-move counter.
+    fn can_step_back(rules: &RuleTable, seat: usize, kind: usize, to: Sq, from: Sq) -> bool {
+        rules.lines(seat, kind, to).iter().any(|line| {
+            let step = line.path as usize + 1;
+            line.quiet
+                && line.path == 0
+                && rules
+                    .line_squares(line)
+                    .chunks_exact(step)
+                    .any(|chunk| chunk[step - 1] == from)
+        })
+    }
+
     /// The en-passant targets a quiet move leaves: the squares passed by a
     /// straight forward move of two or more steps, inside the region.
     fn double_step_targets(&self, us: usize, from: Sq, to: Sq) -> Option<EnPassant> {
@@ -710,10 +730,29 @@ impl<'r> Position<'r> {
                 n += 1;
             }
         }
-        (n > 0).then_some(EnPassant {
+        if n == 0 {
+            return None;
+        }
+        // Where only the next player may take, a pawn's target no piece of
+        // theirs can reach is dropped at once, as Fairy-Stockfish does (its
+        // FENs then show `-`; it keeps the targets of custom pieces).
+        let shows_landing = rules.pieces[self.board[to as usize].kind()].en_passant_shows_landing;
+        if rules.en_passant_next_player_only && !rules.en_passant_only_lines && !shows_landing {
+            let board = &self.board;
+            let reachable = squares[..n].iter().any(|&s| {
+                self.find_attacker(s, capturer, |from| {
+                    rules.pieces[board[from as usize].kind()].en_passant_capturer[capturer]
+                })
+            });
+            if !reachable {
+                return None;
+            }
+        }
+        Some(EnPassant {
             squares,
             victim: to,
             pusher: us as u8,
+            shows_landing,
         })
     }
 

@@ -213,14 +213,29 @@ impl<'r> Position<'r> {
         }
         if self.style.en_passant {
             out.push(' ');
-            let mut any = false;
+            // Fairy-Stockfish writes the squares in board order (a1 first).
+            let mut listed = [NO_SQ; 3];
+            let mut n = 0;
             for ep in self.en_passant() {
-                for s in ep.squares.iter().filter(|s| **s != NO_SQ) {
-                    out.push_str(&rules.square_name(*s));
-                    any = true;
+                let landing = ep.shows_landing.then_some(ep.victim);
+                for s in ep
+                    .squares
+                    .iter()
+                    .copied()
+                    .filter(|s| *s != NO_SQ)
+                    .chain(landing)
+                {
+                    if n < listed.len() {
+                        listed[n] = s;
+                        n += 1;
+                    }
                 }
             }
-            if !any {
+            listed[..n].sort_unstable();
+            for s in &listed[..n] {
+                out.push_str(&rules.square_name(*s));
+            }
+            if n == 0 {
                 out.push('-');
             }
         }
@@ -358,7 +373,8 @@ fn read_en_passant(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(),
         return Ok(());
     }
     let rules = pos.rules();
-    let mut squares = [NO_SQ; 2];
+    // Up to two passed squares, and possibly the pushed piece's square.
+    let mut listed = [NO_SQ; 3];
     let mut n = 0;
     let mut rest = field;
     let mut offset = at;
@@ -376,25 +392,56 @@ fn read_en_passant(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(),
                     offset + name.len(),
                 )
             })?;
-        if n == 2 {
+        if n == listed.len() {
             return Err(error(
-                format!("`{field}` names more than two en-passant squares"),
+                format!("`{field}` names more than three en-passant squares"),
                 at,
                 at + field.len(),
             ));
         }
-        squares[n] = rules.square(sq.file, sq.rank);
+        listed[n] = rules.square(sq.file, sq.rank);
         n += 1;
         offset += name.len();
         rest = &rest[digits_end..];
     }
-    // The pushed piece stands one step beyond the last passed square.
+    // Fairy-Stockfish lists the passed squares, and for custom pieces also
+    // the square the pushed piece stands on; otherwise it stands one step
+    // beyond the last passed square.
     let pusher = (pos.to_move() + rules.seats.len() - 1) % rules.seats.len();
+    let pushed = listed[..n].iter().position(|&s| {
+        let p = pos.piece_at(s);
+        p.is_some() && !p.is_wall() && p.seat() == pusher
+    });
+    if let (true, Some(i)) = (n > 1, pushed) {
+        let victim = listed[i];
+        let mut squares = [NO_SQ; 2];
+        for (slot, s) in squares
+            .iter_mut()
+            .zip(listed[..n].iter().filter(|&&s| s != victim))
+        {
+            *slot = *s;
+        }
+        pos.set_en_passant(EnPassant {
+            squares,
+            victim,
+            pusher: pusher as u8,
+            shows_landing: true,
+        });
+        return Ok(());
+    }
+    let last = listed[n - 1];
+    let squares = [listed[0], listed[1]];
+    if n == 3 {
+        return Err(error(
+            format!("`{field}` names more than two en-passant squares before the pushed piece"),
+            at,
+            at + field.len(),
+        ));
+    }
     let (df, dr) = rules.seats[pusher].forward.apply(crate::betza::Offset {
         forward: 1,
         right: 0,
     });
-    let last = squares[n - 1];
     let (vf, vr) = (
         rules.file_of(last) as i32 + df,
         rules.rank_of(last) as i32 + dr,
@@ -410,15 +457,25 @@ fn read_en_passant(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(),
         squares,
         victim: rules.square(vf as u8, vr as u8),
         pusher: pusher as u8,
+        shows_landing: false,
     });
     Ok(())
 }
 
 /// Fairy-Stockfish's UCI notation for a move: `e2e4`, `e7e8q`, `e1g1`
-/// (castling as the king's move), `a1b2+` / `a1b2-` (piece promotion and
-/// demotion).
+/// (castling as the king's move; as the king taking its rook when the king
+/// starts off the castling king file), `a1b2+` / `a1b2-` (piece promotion
+/// and demotion).
 pub fn uci(rules: &RuleTable, mv: &Move) -> String {
-    let mut s = format!("{}{}", rules.square_name(mv.from), rules.square_name(mv.to));
+    // Castling is the king's move, except when the king does not start on
+    // the castling king file: Fairy-Stockfish then treats the position as
+    // Chess960 and writes the king taking its rook.
+    let to = if mv.kind == MoveType::Castle && rules.file_of(mv.from) != rules.castling_king_file {
+        mv.aux
+    } else {
+        mv.to
+    };
+    let mut s = format!("{}{}", rules.square_name(mv.from), rules.square_name(to));
     match mv.kind {
         MoveType::Promotion => s.push(rules.pieces[mv.promotion as usize].letter),
         MoveType::PiecePromotion => s.push('+'),

@@ -229,6 +229,7 @@ fn read_extras(pos: &mut Position<'_>, extra: &str, at: usize) -> Result<(), Fen
             squares: [skipped, NO_SQ],
             victim: pawn,
             pusher: seat as u8,
+            shows_landing: false,
         });
     }
     Ok(())

@@ -305,6 +305,7 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         }
     }
 
+    let builder_lines_ep_only = builder.lines.iter().any(|l| l.en_passant && !l.capture);
     let pieces = compile_pieces(&ctx);
     let promotion_choices: Vec<Vec<u8>> = (0..n_seats)
         .map(|s| {
@@ -416,6 +417,7 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         piece_demotion: def.bool("pieceDemotion"),
         piece_promotion_on_capture: def.bool("piecePromotionOnCapture"),
         en_passant_region,
+        en_passant_only_lines: builder_lines_ep_only,
         en_passant_next_player_only: matches!(def.value("enPassantWindow"), Value::Choice(c) if c == "nextPlayer"),
         castling,
         castling_rank,
@@ -514,6 +516,7 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceType> {
             resets_n_move: (0..n_seats).map(|s| n_move[s][t]).collect(),
             en_passant_capturer: (0..n_seats).map(|s| ep[s][t]).collect(),
             leaves_en_passant: (0..n_seats).map(|s| ep[s][t]).collect(),
+            en_passant_shows_landing: p.key != "pawn",
         })
         .collect()
 }

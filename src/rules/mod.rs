@@ -106,6 +106,9 @@ pub struct PieceType {
     pub en_passant_capturer: Vec<bool>,
     /// A double step of this type leaves an en-passant target, per seat.
     pub leaves_en_passant: Vec<bool>,
+    /// Fairy-Stockfish writes this type's landing square among the
+    /// en-passant squares of a FEN (custom pieces, not its built-in pawn).
+    pub en_passant_shows_landing: bool,
 }
 
 /// Castling for one seat and wing.
@@ -184,6 +187,8 @@ pub struct RuleTable {
     pub en_passant_region: Vec<Vec<bool>>,
     /// Only the next player may capture en passant (else until the pusher moves again).
     pub en_passant_next_player_only: bool,
+    /// Some line captures only en passant (`e` without `c`).
+    pub en_passant_only_lines: bool,
     /// Castling geometry per seat: king-side, then queen-side.
     pub castling: Vec<[Option<CastlingGeometry>; 2]>,
     /// Castling rank per seat (two-player FEN rights).
