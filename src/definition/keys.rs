@@ -127,6 +127,17 @@ macro_rules! key {
 
 use ValueType as T;
 
+/// Fairy-Stockfish's enclosing rules (`enclosingDrop`, `flipEnclosedPieces`).
+const ENCLOSING_RULES: &[&str] = &[
+    "reversi",
+    "ataxx",
+    "quadwrangle",
+    "snort",
+    "anyside",
+    "top",
+    "none",
+];
+
 /// All keys except the piece keys (`pawn`, `customPiece1`, ...) and the
 /// per-piece display keys (`mobilityRegionWhiteKnight`), which
 /// [`piece_kind`](super::pieces::piece_kind) and [`mobility_key`] recognise.
@@ -813,15 +824,7 @@ pub const KEYS: &[KeySpec] = &[
     ),
     key!(
         "enclosingDrop",
-        T::Choice(&[
-            "reversi",
-            "ataxx",
-            "quadwrangle",
-            "snort",
-            "anyside",
-            "top",
-            "none"
-        ]),
+        T::Choice(ENCLOSING_RULES),
         "none",
         Unsupported,
         Fsf,
@@ -1100,15 +1103,7 @@ pub const KEYS: &[KeySpec] = &[
     ),
     key!(
         "flipEnclosedPieces",
-        T::Choice(&[
-            "reversi",
-            "ataxx",
-            "quadwrangle",
-            "snort",
-            "anyside",
-            "top",
-            "none"
-        ]),
+        T::Choice(ENCLOSING_RULES),
         "none",
         Unsupported,
         Fsf,

@@ -78,6 +78,16 @@ impl Context<'_> {
         out
     }
 
+    /// A Fairy-Stockfish White/Black region for the first two seats; the
+    /// other seats get every square (`all`) or none.
+    fn colour_region(&self, generic: &'static str, seat: usize, all: bool) -> Vec<bool> {
+        if seat < 2 {
+            self.region(&self.seat_key(generic, seat))
+        } else {
+            vec![all; self.square_count()]
+        }
+    }
+
     /// Squares whose rank, counted from the seat's back edge, satisfies `keep`.
     fn relative_region(&self, seat: usize, keep: impl Fn(u8) -> bool) -> Vec<bool> {
         let mut out = vec![false; self.square_count()];
@@ -153,13 +163,7 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         })
         .collect();
     let triple_region: Vec<Vec<bool>> = (0..n_seats)
-        .map(|s| {
-            if s < 2 {
-                ctx.region(&ctx.seat_key("tripleStepRegion", s))
-            } else {
-                vec![false; nsq]
-            }
-        })
+        .map(|s| ctx.colour_region("tripleStepRegion", s, false))
         .collect();
     let relative_promotion = def.int("promotionRelativeRank");
     let promotion_region: Vec<Vec<bool>> = (0..n_seats)
@@ -322,13 +326,7 @@ pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
         }
     }
     let en_passant_region: Vec<Vec<bool>> = (0..n_seats)
-        .map(|s| {
-            if s < 2 {
-                ctx.region(&ctx.seat_key("enPassantRegion", s))
-            } else {
-                vec![true; nsq]
-            }
-        })
+        .map(|s| ctx.colour_region("enPassantRegion", s, true))
         .collect();
     let castling = compile_castling(&ctx).map_err(invalid)?;
     let castling_rank: Vec<u8> = (0..n_seats)
