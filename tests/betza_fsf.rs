@@ -1,10 +1,10 @@
 //! Betza meaning against Fairy-Stockfish's own destinations
-//! (`../shared/reference/betza/fsf-betza.tsv`), and XBetza beyond it,
+//! (`tests/data/betza/fsf-betza.tsv`), and XBetza beyond it,
 //! worked out by hand from the notation's definition.
 
 mod common;
 
-use common::{reach, shared};
+use common::{data, reach};
 use tetrarch::betza::Betza;
 use tetrarch::board::Square;
 
@@ -31,8 +31,7 @@ fn fsf_config(betza: &str, config: &str) -> String {
 
 #[test]
 fn every_fsf_row_matches_or_is_a_documented_difference() {
-    let table =
-        std::fs::read_to_string(shared("reference/betza/fsf-betza.tsv")).expect("fsf-betza.tsv");
+    let table = std::fs::read_to_string(data("betza/fsf-betza.tsv")).expect("fsf-betza.tsv");
     let mut rows = 0;
     let mut mismatches = Vec::new();
     for line in table.lines().filter(|l| !l.trim().is_empty()) {

@@ -37,7 +37,7 @@ fn shipped_variants_check_clean() {
 
 #[test]
 fn fairy_stockfish_variants_ini_loads_without_errors() {
-    let path = common::shared("reference/fsf/variants.ini");
+    let path = common::data("fsf/variants.ini");
     let (code, stdout, stderr) = tetrarch(&["check", path.to_str().expect("utf-8 path")]);
     assert_eq!(code, 0, "{stderr}");
     assert!(!stderr.contains("error:"), "{stderr}");
@@ -113,7 +113,7 @@ fn perft_errors_have_their_exit_codes() {
         1,
         "illegal move"
     );
-    let ini = common::shared("reference/fsf/variants.ini");
+    let ini = common::data("fsf/variants.ini");
     let ini = ini.to_str().expect("utf-8 path");
     assert_eq!(
         tetrarch(&["perft", "shogun", "1", "--variants", ini]).0,

@@ -1,10 +1,10 @@
 //! Four-player perft against an independent engine
-//! (`../shared/reference/perft/four-player.perft`), start counts of RULES.md,
+//! (`tests/data/perft/four-player.perft`), start counts of RULES.md,
 //! FEN4 round trips and errors.
 
 mod common;
 
-use common::{shared, walk};
+use common::{data, walk};
 use tetrarch::catalog::Catalog;
 use tetrarch::perft::perft;
 use tetrarch::position::Position;
@@ -21,8 +21,7 @@ struct Record {
 }
 
 fn records() -> Vec<Record> {
-    let text = std::fs::read_to_string(shared("reference/perft/four-player.perft"))
-        .expect("four-player.perft");
+    let text = std::fs::read_to_string(data("perft/four-player.perft")).expect("four-player.perft");
     let mut out: Vec<Record> = Vec::new();
     for line in text.lines() {
         if let Some(id) = line.strip_prefix("id ") {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{read_perft, shared, walk};
+use common::{data, read_perft, walk};
 use tetrarch::catalog::Catalog;
 use tetrarch::position::Position;
 use tetrarch::rules::{RuleTable, compile};
@@ -12,7 +12,7 @@ use tetrarch::source::SourceFile;
 
 fn catalog() -> Catalog {
     let mut catalog = Catalog::shipped();
-    let text = std::fs::read_to_string(shared("reference/fsf/variants.ini")).expect("variants.ini");
+    let text = std::fs::read_to_string(data("fsf/variants.ini")).expect("variants.ini");
     catalog.load(SourceFile::new("variants.ini", text));
     catalog
 }
@@ -21,9 +21,9 @@ fn catalog() -> Catalog {
 fn reference_positions(catalog: &Catalog) -> Vec<(RuleTable, String)> {
     let mut out = Vec::new();
     for file in [
-        "reference/perft/fsf-chess.perft",
-        "reference/perft/fsf-tetrarchy.perft",
-        "reference/perft/fsf-corpus.perft",
+        "perft/fsf-chess.perft",
+        "perft/fsf-tetrarchy.perft",
+        "perft/fsf-corpus.perft",
     ] {
         for record in read_perft(file) {
             if let Some(Ok(rules)) = catalog.get(&record.variant).map(compile) {

@@ -8,10 +8,11 @@ use tetrarch::board::Square;
 use tetrarch::moves::MoveList;
 use tetrarch::position::Position;
 
-/// A file of the shared reference data (`../shared/` beside the repository).
-pub fn shared(path: &str) -> PathBuf {
+/// A file of the reference data copied into the repository (`tests/data/`,
+/// provenance in its README).
+pub fn data(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
+        .join("tests/data")
         .join(path)
 }
 
@@ -65,7 +66,7 @@ pub struct PerftRecord {
 
 /// Reads a two-player `.perft` file.
 pub fn read_perft(path: &str) -> Vec<PerftRecord> {
-    let text = std::fs::read_to_string(shared(path)).expect("a reference perft file");
+    let text = std::fs::read_to_string(data(path)).expect("a reference perft file");
     let mut records = Vec::new();
     for block in text.split("\n\n") {
         let mut record = PerftRecord {
