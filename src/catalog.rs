@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::definition::{Definition, build_definition};
+use crate::definition::{CheckedDefinition, Definition, build_definition};
 use crate::diagnostic::Diagnostic;
 use crate::ini::{RawFile, RawSection, parse_file};
 use crate::source::SourceFile;
@@ -182,10 +182,47 @@ pub struct FileReport {
     pub sections: Vec<SectionReport>,
 }
 
+/// Why the catalog has no playable variant of a name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LookupError {
+    /// No section of that name is shipped or loaded.
+    #[error("unknown variant `{name}`{}", suggestion.as_ref().map_or(String::new(), |s| format!(" (did you mean `{s}`?)")))]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The closest known name, if one is close.
+        suggestion: Option<String>,
+    },
+    /// The section has errors (`tetrarch check` lists them).
+    #[error(
+        "the variant `{name}` has errors, so it cannot be played (run `tetrarch check` for details)"
+    )]
+    HasErrors {
+        /// The variant.
+        name: String,
+    },
+}
+
+/// A variant as loaded: checked when its section has no errors.
+#[derive(Debug)]
+enum Entry {
+    Checked(CheckedDefinition),
+    WithErrors(Definition),
+}
+
+impl Entry {
+    fn definition(&self) -> &Definition {
+        match self {
+            Entry::Checked(def) => def,
+            Entry::WithErrors(def) => def,
+        }
+    }
+}
+
 /// All variants known so far, by name.
 #[derive(Debug, Default)]
 pub struct Catalog {
-    definitions: HashMap<String, Definition>,
+    definitions: HashMap<String, Entry>,
     /// The report of every file loaded, in order.
     pub files: Vec<FileReport>,
 }
@@ -200,9 +237,26 @@ impl Catalog {
         catalog
     }
 
-    /// The definition of a variant by name.
+    /// The definition of a variant by name, with or without errors (to
+    /// report on it).
     pub fn get(&self, name: &str) -> Option<&Definition> {
-        self.definitions.get(name)
+        self.definitions.get(name).map(Entry::definition)
+    }
+
+    /// The checked definition of a variant by name: the one to compile and
+    /// play. A variant whose section has errors is refused.
+    pub fn checked(&self, name: &str) -> Result<&CheckedDefinition, LookupError> {
+        match self.definitions.get(name) {
+            Some(Entry::Checked(def)) => Ok(def),
+            Some(Entry::WithErrors(_)) => Err(LookupError::HasErrors {
+                name: name.to_string(),
+            }),
+            None => Err(LookupError::Unknown {
+                name: name.to_string(),
+                suggestion: crate::definition::closest_name(name, self.names().into_iter())
+                    .map(str::to_string),
+            }),
+        }
     }
 
     /// The names of all known variants, sorted.
@@ -221,11 +275,22 @@ impl Catalog {
             diagnostics: raw.diagnostics.clone(),
             sections: Vec::new(),
         };
+        // The first section of each name (a later one of the same name
+        // replaces it, so a parent defined later is found first).
+        let mut by_name: HashMap<&str, usize> = HashMap::new();
+        for (i, section) in raw.sections.iter().enumerate().rev() {
+            by_name.insert(&section.name, i);
+        }
         for (i, section) in raw.sections.iter().enumerate() {
             let mut diagnostics = Vec::new();
-            let base = self.base_for(&raw, i, &mut diagnostics);
+            let base = self.base_for(&raw, &by_name, i, &mut diagnostics);
             let definition = build_definition(section, base, &mut diagnostics);
-            self.definitions.insert(section.name.clone(), definition);
+            let entry = if diagnostics.iter().any(Diagnostic::is_error) {
+                Entry::WithErrors(definition)
+            } else {
+                Entry::Checked(CheckedDefinition::new(definition))
+            };
+            self.definitions.insert(section.name.clone(), entry);
             report.sections.push(SectionReport {
                 name: section.name.clone(),
                 file: index,
@@ -240,6 +305,7 @@ impl Catalog {
     fn base_for(
         &self,
         raw: &RawFile,
+        by_name: &HashMap<&str, usize>,
         index: usize,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Definition {
@@ -251,8 +317,17 @@ impl Catalog {
             .parent_location
             .as_ref()
             .unwrap_or(&section.name_location);
-        if let Some(def) = self.definitions.get(parent) {
-            return def.clone();
+        match self.definitions.get(parent) {
+            Some(Entry::Checked(def)) => return Definition::clone(def),
+            Some(Entry::WithErrors(def)) => {
+                diagnostics.push(
+                    Diagnostic::error(format!("the parent `{parent}` has errors"))
+                        .at(location)
+                        .with_label("fix the parent first: its rules are not known"),
+                );
+                return def.clone();
+            }
+            None => {}
         }
         let mut template = Definition::template(&section.name);
         template.incomplete = true;
@@ -267,9 +342,12 @@ impl Catalog {
             template.unsupported.push(format!("parent `{parent}`"));
             return template;
         }
-        let later = raw.sections[index + 1..].iter().find(|s| &s.name == parent);
+        let later = by_name
+            .get(parent.as_str())
+            .filter(|&&i| i > index)
+            .map(|&i| &raw.sections[i]);
         let diagnostic = match later {
-            Some(later) => match cycle(raw, index) {
+            Some(later) => match cycle(raw, by_name, index) {
                 Some(chain) => Diagnostic::error(format!("inheritance cycle: {chain}"))
                     .at(location)
                     .with_label("a variant cannot be its own ancestor"),
@@ -302,21 +380,35 @@ impl Catalog {
     }
 }
 
-/// The inheritance chain from section `index` back to itself, if there is one.
-fn cycle(raw: &RawFile, index: usize) -> Option<String> {
-    let by_name = |name: &str| raw.sections.iter().find(|s| s.name == name);
+/// The inheritance chain from section `index` back to itself, if there is
+/// one; a long chain is shortened to its ends.
+fn cycle(raw: &RawFile, by_name: &HashMap<&str, usize>, index: usize) -> Option<String> {
     let start: &RawSection = &raw.sections[index];
-    let mut chain = vec![start.name.clone()];
+    let mut chain = vec![start.name.as_str()];
     let mut current = start;
     while let Some(parent) = &current.parent {
-        chain.push(parent.clone());
+        chain.push(parent);
         if parent == &start.name {
-            return Some(chain.join(" → "));
+            return Some(shorten_chain(&chain));
         }
         if chain.len() > raw.sections.len() + 1 {
             return None;
         }
-        current = by_name(parent)?;
+        current = &raw.sections[*by_name.get(parent.as_str())?];
     }
     None
+}
+
+/// `a → b → … → a`, with the middle of a chain of more than eight names
+/// left out and counted.
+fn shorten_chain(chain: &[&str]) -> String {
+    if chain.len() <= 8 {
+        return chain.join(" → ");
+    }
+    format!(
+        "{} → … ({} more) … → {}",
+        chain[..4].join(" → "),
+        chain.len() - 6,
+        chain[chain.len() - 2..].join(" → ")
+    )
 }

@@ -105,18 +105,45 @@ impl fmt::Display for Diagnostic {
         writeln!(f, "{gutter}--> {location}")?;
         writeln!(f, "{gutter} |")?;
         let text = location.file.line_text(line);
-        writeln!(f, "{number} | {text}")?;
         let width = location
             .text()
             .lines()
             .next()
             .map_or(0, |first| first.chars().count())
             .max(1);
-        let indent = " ".repeat(column - 1);
+        let (shown, column, width) = window(text, column - 1, width);
+        writeln!(f, "{number} | {shown}")?;
+        let indent = " ".repeat(column);
         let carets = "^".repeat(width);
         match &self.label {
             Some(label) => writeln!(f, "{gutter} | {indent}{carets} {label}"),
             None => writeln!(f, "{gutter} | {indent}{carets}"),
         }
     }
+}
+
+/// The most characters of a source line a diagnostic shows.
+const SHOWN_LINE: usize = 120;
+
+/// The part of a long line around `column` (0-based, in characters), with
+/// `…` where text is cut, and the column and caret width within it.
+fn window(text: &str, column: usize, width: usize) -> (String, usize, usize) {
+    let length = text.chars().count();
+    if length <= SHOWN_LINE {
+        return (text.to_string(), column, width);
+    }
+    let first = column
+        .saturating_sub(SHOWN_LINE / 3)
+        .min(length - SHOWN_LINE);
+    let mut shown: String = text.chars().skip(first).take(SHOWN_LINE).collect();
+    let mut column = column - first;
+    if first > 0 {
+        shown.insert(0, '…');
+        column += 1;
+    }
+    if first + SHOWN_LINE < length {
+        shown.push('…');
+    }
+    let width = width.min(SHOWN_LINE + 1 - column.min(SHOWN_LINE)).max(1);
+    (shown, column, width)
 }

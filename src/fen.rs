@@ -226,6 +226,8 @@ fn parse_row(row: &str, start: usize) -> Result<Row, FenError> {
                 file += 1;
             }
             _ => {
+                // A byte outside ASCII starts a character of several bytes.
+                let c = row[i..].chars().next().unwrap_or(c);
                 return Err(error(
                     format!("`{c}` is not a piece letter, a digit, `+`, `~` or `*`"),
                     start + i,

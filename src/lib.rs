@@ -18,13 +18,13 @@
 //! use tetrarch::rules::compile;
 //!
 //! let catalog = Catalog::shipped();
-//! let chess = catalog.get("chess").expect("shipped");
+//! let chess = catalog.checked("chess").expect("shipped");
 //! let rules = compile(chess).expect("chess is fully supported");
 //! let mut position = Position::from_text(&rules, chess.start_fen()).expect("a valid start");
 //! assert_eq!(perft(&mut position, 3), 8_902);
 //!
 //! // Four players on the cross board, from the same kind of data.
-//! let teams = catalog.get("4pc-teams").expect("shipped");
+//! let teams = catalog.checked("4pc-teams").expect("shipped");
 //! let rules = compile(teams).expect("supported");
 //! let mut position = Position::from_text(&rules, teams.start_fen()).expect("a valid FEN4");
 //! assert_eq!(perft(&mut position, 2), 395);

@@ -249,35 +249,32 @@ impl Position<'_> {
         let rules = self.rules();
         let us = self.to_move();
         let royal = self.royal(us).is_some();
-        let mut pseudo = [0; 8];
-        let n_pseudo = self.pseudo_royals(us, &mut pseudo);
+        let mut pseudo = self.pseudo_royals(us);
         if mv.kind == MoveType::Castle
-            && (rules.pieces[self.piece_at(mv.from).kind()].royal
-                || pseudo[..n_pseudo].contains(&mv.from))
+            && (rules.pieces[self.piece_at(mv.from).kind()].royal || pseudo.contains(mv.from))
         {
             // The king may not castle out of, or through, an attacked square.
             if segment(rules, mv.from, mv.to).any(|s| self.attacked_by_enemy(s, us)) {
                 return false;
             }
         }
-        if !royal && n_pseudo == 0 && rules.checking {
+        if !royal && pseudo.is_empty() && rules.checking {
             return true;
         }
-        for s in pseudo.iter_mut().take(n_pseudo) {
-            if *s == mv.from {
-                *s = mv.to;
-            }
+        if pseudo.contains(mv.from) {
+            pseudo.remove(mv.from);
+            pseudo.insert(mv.to);
         }
         self.make(mv);
         let mut legal = !self.in_check(us);
-        if legal && n_pseudo > 0 {
-            let attacked = pseudo[..n_pseudo]
+        if legal && !pseudo.is_empty() {
+            let attacked = pseudo
                 .iter()
-                .filter(|&&s| self.attacked_by_enemy(s, us))
+                .filter(|&s| self.attacked_by_enemy(s, us))
                 .count();
             let duple = rules.pseudo_royal.is_some_and(|(_, _, d)| d);
             legal = if duple {
-                attacked < n_pseudo
+                attacked < pseudo.len()
             } else {
                 attacked == 0
             };
@@ -702,20 +699,16 @@ impl Position<'_> {
         let Some(region) = regions.get(seat) else {
             return false;
         };
-        let mut inside = [0 as Sq; 16];
+        let counted = |s: Sq| {
+            let p = self.piece_at(s);
+            p.is_some() && !p.is_wall() && p.seat() == seat && types & (1 << p.kind()) != 0
+        };
         let mut count = 0;
         let mut full = true;
         for (s, &in_region) in region.iter().enumerate() {
-            if !in_region {
-                continue;
-            }
-            let p = self.piece_at(s as Sq);
-            full &= p.is_some();
-            if p.is_some() && !p.is_wall() && p.seat() == seat && types & (1 << p.kind()) != 0 {
-                if count < inside.len() {
-                    inside[count] = s as Sq;
-                }
-                count += 1;
+            if in_region {
+                full &= self.piece_at(s as Sq).is_some();
+                count += usize::from(counted(s as Sq));
             }
         }
         let needed = ends.flag_count as usize;
@@ -725,7 +718,8 @@ impl Position<'_> {
         }
         let opponent = 1 - seat.min(1);
         let mut potential = count;
-        for &sq in inside.iter().take(count.min(inside.len())) {
+        let inside = (0..region.len() as Sq).filter(|&s| region[s as usize] && counted(s));
+        for sq in inside {
             if potential != needed {
                 break;
             }

@@ -1,6 +1,6 @@
 //! Moves and the fixed-capacity list the generator fills.
 
-use std::mem::MaybeUninit;
+use smallvec::SmallVec;
 
 use crate::rules::Sq;
 
@@ -20,6 +20,17 @@ pub enum MoveType {
     /// Castling: the king goes `from` → `to`, the rook from `Move::aux`;
     /// `Move::promotion` is the wing (0 king-side, 1 queen-side).
     Castle,
+}
+
+/// Why a move text names no move of a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move in the variant's notation at all.
+    #[error("not a move in this notation: {0}")]
+    Notation(String),
+    /// The text names a move, but it is not legal in the position.
+    #[error("not a legal move in this position")]
+    Illegal,
 }
 
 /// A move of the piece on `from`.
@@ -51,83 +62,64 @@ impl Move {
     }
 }
 
-/// Room for the moves of one position, without allocation (and without
-/// initialising the unused room).
+/// The moves of one position: room for [`MoveList::INLINE`] moves without
+/// allocation (and without initialising the unused room); a position with
+/// more moves (a large board full of riders) spills to the heap, so no move
+/// is ever dropped.
+#[derive(Default)]
 pub struct MoveList {
-    moves: [MaybeUninit<Move>; MoveList::CAPACITY],
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList {
-            moves: [const { MaybeUninit::uninit() }; MoveList::CAPACITY],
-            len: 0,
-        }
-    }
+    moves: SmallVec<[Move; MoveList::INLINE]>,
 }
 
 impl MoveList {
-    /// The most moves a position may have.
-    pub const CAPACITY: usize = 1024;
+    /// The moves a list holds before it allocates.
+    pub const INLINE: usize = 1024;
 
-    /// Adds a move (ignored if the list is full, which no legal position reaches).
+    /// Adds a move.
     #[inline]
     pub fn push(&mut self, m: Move) {
-        if self.len < Self::CAPACITY {
-            self.moves[self.len] = MaybeUninit::new(m);
-            self.len += 1;
-        }
+        self.moves.push(m);
     }
 
     /// Empties the list.
     #[inline]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
     }
 
     /// The number of moves.
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     /// Whether there are no moves.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
 
     /// Keeps only the moves for which `keep` is true.
     pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
-        let mut j = 0;
-        for i in 0..self.len {
-            let m = self.as_slice()[i];
-            if keep(&m) {
-                self.moves[j] = MaybeUninit::new(m);
-                j += 1;
-            }
-        }
-        self.len = j;
+        self.moves.retain(|m| keep(m));
     }
 
     /// Removes repeated moves among those from index `start` on.
     pub fn dedup_from(&mut self, start: usize) {
         let mut j = start;
-        for i in start..self.len {
-            let m = self.as_slice()[i];
-            if !self.as_slice()[start..j].contains(&m) {
-                self.moves[j] = MaybeUninit::new(m);
+        for i in start..self.moves.len() {
+            let m = self.moves[i];
+            if !self.moves[start..j].contains(&m) {
+                self.moves[j] = m;
                 j += 1;
             }
         }
-        self.len = j;
+        self.moves.truncate(j);
     }
 
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        // SAFETY: the first `len` entries were written by `push` or `retain`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
+        &self.moves
     }
 }

@@ -4,7 +4,12 @@
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
-/// The number of legal move sequences of exactly `depth` plies.
+/// The deepest perft the command line runs: each ply is a stack frame, and
+/// no variant's perft finishes anywhere near this depth.
+pub const MAX_DEPTH: u32 = 64;
+
+/// The number of legal move sequences of exactly `depth` plies (at most
+/// [`MAX_DEPTH`], or the recursion may exhaust the stack).
 ///
 /// Where a player to move has no legal move and the variant eliminates that
 /// player and plays on, the elimination is applied and counting goes on with

@@ -4,7 +4,7 @@
 
 use crate::moves::{Move, MoveType};
 use crate::piece::Piece;
-use crate::rules::{RuleTable, Sq};
+use crate::rules::{RuleTable, Sq, SqSet};
 
 /// "No square".
 pub const NO_SQ: Sq = Sq::MAX;
@@ -44,57 +44,36 @@ pub struct EnPassant {
 pub type Targets = [Option<EnPassant>; MAX_SEATS];
 
 /// The checks on a royal piece and the pins to it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct KingSafety {
     /// How many pieces give check.
     pub checkers: u32,
-    /// With one checker: its square, then the squares between it and the
+    /// With one checker: its square and the squares between it and the
     /// royal piece; a move must land on one of them.
-    pub answers: [Sq; 16],
-    /// How many entries of `answers` are used.
-    pub n_answers: usize,
+    answers: SqSet,
     /// Pieces that may not leave their line to the royal piece.
-    pub pinned: [Sq; 16],
-    /// How many entries of `pinned` are used.
-    pub n_pinned: usize,
-}
-
-impl Default for KingSafety {
-    fn default() -> Self {
-        KingSafety {
-            checkers: 0,
-            answers: [NO_SQ; 16],
-            n_answers: 0,
-            pinned: [NO_SQ; 16],
-            n_pinned: 0,
-        }
-    }
+    pinned: SqSet,
 }
 
 impl KingSafety {
     fn add_checker(&mut self, checker: Sq, between: &[Sq]) {
         self.checkers += 1;
         if self.checkers == 1 {
-            self.answers[0] = checker;
-            self.n_answers = 1;
-            for &s in between.iter().take(15) {
-                self.answers[self.n_answers] = s;
-                self.n_answers += 1;
+            self.answers.insert(checker);
+            for &s in between {
+                self.answers.insert(s);
             }
         }
     }
 
     fn add_pinned(&mut self, sq: Sq) {
-        if self.n_pinned < self.pinned.len() {
-            self.pinned[self.n_pinned] = sq;
-            self.n_pinned += 1;
-        }
+        self.pinned.insert(sq);
     }
 
     /// Whether a piece is pinned.
     #[inline]
     pub fn is_pinned(&self, sq: Sq) -> bool {
-        self.pinned[..self.n_pinned].contains(&sq)
+        self.pinned.contains(sq)
     }
 
     /// Whether a move of a non-royal, unpinned piece to `to` answers the
@@ -103,7 +82,7 @@ impl KingSafety {
     pub fn answers(&self, to: Sq) -> bool {
         match self.checkers {
             0 => true,
-            1 => self.answers[..self.n_answers].contains(&to),
+            1 => self.answers.contains(to),
             _ => false,
         }
     }
@@ -113,9 +92,7 @@ impl KingSafety {
     pub fn answer_bits(&self) -> u64 {
         match self.checkers {
             0 => u64::MAX,
-            1 => self.answers[..self.n_answers]
-                .iter()
-                .fold(0, |m, s| m | 1u64 << s),
+            1 => self.answers.low_bits(),
             _ => 0,
         }
     }
@@ -963,11 +940,12 @@ impl<'r> Position<'r> {
             .is_some_and(|k| self.attacked_by_enemy(k, seat))
     }
 
-    /// Squares of the seat's pseudo-royal pieces (extinction pieces down to
-    /// their last ones), into `out`; returns how many.
-    pub fn pseudo_royals(&self, seat: usize, out: &mut [Sq; 8]) -> usize {
+    /// The squares of the seat's pseudo-royal pieces (extinction pieces down
+    /// to their last ones).
+    pub fn pseudo_royals(&self, seat: usize) -> SqSet {
+        let mut out = SqSet::default();
         let Some((mask, limit, _)) = self.rules.pseudo_royal else {
-            return 0;
+            return out;
         };
         let n_types = self.rules.pieces.len();
         let counted = |t: usize| mask & (1 << t) != 0;
@@ -975,7 +953,6 @@ impl<'r> Position<'r> {
             .filter(|&t| counted(t))
             .map(|t| u32::from(self.count(seat, t)))
             .sum();
-        let mut n = 0;
         for (sq, p) in self.board.iter().enumerate() {
             if p.is_some() && !p.dead() && p.seat() == seat && counted(p.kind()) {
                 let count = if mask == u64::MAX {
@@ -983,12 +960,11 @@ impl<'r> Position<'r> {
                 } else {
                     u32::from(self.count(seat, p.kind()))
                 };
-                if count <= limit && n < out.len() {
-                    out[n] = sq as Sq;
-                    n += 1;
+                if count <= limit {
+                    out.insert(sq as Sq);
                 }
             }
         }
-        n
+        out
     }
 }

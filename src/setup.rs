@@ -2,7 +2,7 @@
 //! Fairy-Stockfish's UCI notation.
 
 use crate::fen::{FenError, parse_fen};
-use crate::moves::{Move, MoveList, MoveType};
+use crate::moves::{Move, MoveError, MoveList, MoveType};
 use crate::piece::Piece;
 use crate::position::{CastlingRight, EnPassant, NO_SQ, Position};
 use crate::rules::{RuleTable, Sq};
@@ -331,7 +331,7 @@ fn read_castling(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(), F
             error(
                 format!("`{c}` is not a castling right of this position"),
                 at + i,
-                at + i + 1,
+                at + i + c.len_utf8(),
             )
         };
         let Some(king) = pos.castling_king(seat) else {
@@ -379,9 +379,11 @@ fn read_en_passant(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(),
     let mut rest = field;
     let mut offset = at;
     while !rest.is_empty() {
-        let digits_end = rest[1..]
+        // A square name: one letter (of any width, to report it), then digits.
+        let first = rest.chars().next().map_or(0, char::len_utf8);
+        let digits_end = rest[first..]
             .find(|c: char| !c.is_ascii_digit())
-            .map_or(rest.len(), |i| i + 1);
+            .map_or(rest.len(), |i| i + first);
         let name = &rest[..digits_end];
         let sq = crate::board::Square::parse(name)
             .filter(|s| s.file < rules.files && s.rank < rules.ranks)
@@ -485,8 +487,10 @@ pub fn uci(rules: &RuleTable, mv: &Move) -> String {
     s
 }
 
-/// Finds the legal move with the given UCI notation.
-pub fn parse_uci(pos: &mut Position<'_>, text: &str) -> Option<Move> {
+/// Finds the legal move with the given UCI notation; text that is not of
+/// UCI's form (`e2e4`, `e7e8q`, `a1b2+`) is a [`MoveError::Notation`].
+pub fn parse_uci(pos: &mut Position<'_>, text: &str) -> Result<Move, MoveError> {
+    check_uci_form(text, pos.rules()).map_err(MoveError::Notation)?;
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
     let rules = pos.rules();
@@ -494,4 +498,40 @@ pub fn parse_uci(pos: &mut Position<'_>, text: &str) -> Option<Move> {
         .iter()
         .copied()
         .find(|m| uci(rules, m) == text)
+        .ok_or(MoveError::Illegal)
+}
+
+/// Checks that `text` is two board squares and at most one promotion
+/// letter, `+` or `-`.
+fn check_uci_form(text: &str, rules: &RuleTable) -> Result<(), String> {
+    let expected =
+        "write a move as two squares and an optional promotion: `e2e4`, `e7e8q`, `a1b2+`";
+    if text.contains('@') {
+        return Err(format!(
+            "`{text}` is a drop; this variant has no pieces in hand"
+        ));
+    }
+    let mut rest = text;
+    for _ in 0..2 {
+        let digits = rest
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| !c.is_ascii_digit())
+            .map_or(rest.len(), |(i, _)| i);
+        let name = &rest[..digits];
+        let square = crate::board::Square::parse(name)
+            .filter(|_| name.starts_with(|c: char| c.is_ascii_lowercase()))
+            .ok_or_else(|| format!("`{text}` does not start with two squares; {expected}"))?;
+        if square.file >= rules.files || square.rank >= rules.ranks {
+            return Err(format!("`{name}` is not on the board"));
+        }
+        rest = &rest[digits..];
+    }
+    match rest {
+        "" | "+" | "-" => Ok(()),
+        s if s.len() == 1 && s.chars().all(|c| c.is_ascii_lowercase()) => Ok(()),
+        _ => Err(format!(
+            "`{rest}` after the squares is not a promotion; {expected}"
+        )),
+    }
 }

@@ -3,7 +3,7 @@
 
 use crate::fen::FenError;
 use crate::fen4::parse_fen4;
-use crate::moves::{Move, MoveList, MoveType};
+use crate::moves::{Move, MoveError, MoveList, MoveType};
 use crate::piece::Piece;
 use crate::position::{CastlingRight, EnPassant, NO_SQ, Position};
 use crate::rules::{RuleTable, Sq};
@@ -255,13 +255,15 @@ pub fn notation4(rules: &RuleTable, mv: &Move) -> String {
 }
 
 /// Finds the legal move a four-player move text names: `h2-h4`,
-/// `e10-e11=Q`, `O-O`, `O-O-O`, or with piece letters and `x` (`Bi14xBa6`).
-pub fn parse_move4(pos: &mut Position<'_>, text: &str) -> Option<Move> {
+/// `e10-e11=Q`, `O-O`, `O-O-O`, or with piece letters and `x` (`Bi14xBa6`);
+/// `+` or `#` may follow. Text of another form is a [`MoveError::Notation`].
+pub fn parse_move4(pos: &mut Position<'_>, text: &str) -> Result<Move, MoveError> {
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
     let moves = list.as_slice();
     let rules = pos.rules();
-    let castle = match text.trim_end_matches(['+', '#']) {
+    let body = text.trim_end_matches(['+', '#']);
+    let castle = match body {
         "O-O" | "0-0" => Some(0),
         "O-O-O" | "0-0-0" => Some(1),
         _ => None,
@@ -270,48 +272,55 @@ pub fn parse_move4(pos: &mut Position<'_>, text: &str) -> Option<Move> {
         return moves
             .iter()
             .copied()
-            .find(|m| m.kind == MoveType::Castle && m.promotion == wing);
+            .find(|m| m.kind == MoveType::Castle && m.promotion == wing)
+            .ok_or(MoveError::Illegal);
     }
-    let (body, promotion) = match text.split_once('=') {
-        Some((b, p)) => (b, p.chars().next().map(|c| c.to_ascii_lowercase())),
-        None => (text, None),
-    };
-    let squares = squares_in(body, rules);
-    let [from, to] = squares[..] else { return None };
-    moves.iter().copied().find(|m| {
-        m.from == from
-            && m.to == to
-            && match promotion {
-                Some(letter) => {
-                    matches!(m.kind, MoveType::Promotion | MoveType::PiecePromotion)
-                        && rules.pieces[m.promotion as usize].letter == letter
+    let (from, to, promotion) = read_move4(body, rules).map_err(MoveError::Notation)?;
+    moves
+        .iter()
+        .copied()
+        .find(|m| {
+            m.from == from
+                && m.to == to
+                && match promotion {
+                    Some(letter) => {
+                        matches!(m.kind, MoveType::Promotion | MoveType::PiecePromotion)
+                            && rules.pieces[m.promotion as usize].letter == letter
+                    }
+                    None => !matches!(m.kind, MoveType::Promotion | MoveType::PiecePromotion),
                 }
-                None => !matches!(m.kind, MoveType::Promotion | MoveType::PiecePromotion),
-            }
-    })
+        })
+        .ok_or(MoveError::Illegal)
 }
 
-/// The square names in a move text, in order (`Bi14xBa6` → i14, a6).
-fn squares_in(text: &str, rules: &RuleTable) -> Vec<Sq> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i].is_ascii_lowercase() && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
-            let mut j = i + 1;
-            while j < chars.len() && chars[j].is_ascii_digit() {
-                j += 1;
+/// Reads `[Piece]from(-|x)[Piece]to[=Piece]` into squares and the
+/// promotion letter (lower case), or says what is wrong.
+fn read_move4(text: &str, rules: &RuleTable) -> Result<(Sq, Sq, Option<char>), String> {
+    let expected = "write a four-player move as `h2-h4`, `e10-e11=Q`, `Bi14xBa6` or `O-O`";
+    let (body, promotion) = match text.split_once('=') {
+        Some((body, letter)) => {
+            let mut chars = letter.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => (body, Some(c.to_ascii_lowercase())),
+                _ => return Err(format!("`={letter}` is not a promotion piece; {expected}")),
             }
-            let name: String = chars[i..j].iter().collect();
-            if let Some(s) = crate::board::Square::parse(&name)
-                .filter(|s| s.file < rules.files && s.rank < rules.ranks)
-            {
-                out.push(rules.square(s.file, s.rank));
-            }
-            i = j;
-        } else {
-            i += 1;
         }
-    }
-    out
+        None => (text, None),
+    };
+    let Some((from, to)) = body.split_once(['-', 'x']) else {
+        return Err(expected.to_string());
+    };
+    let square = |part: &str| -> Result<Sq, String> {
+        let name = part
+            .strip_prefix(|c: char| c.is_ascii_uppercase())
+            .unwrap_or(part);
+        let square = crate::board::Square::parse(name)
+            .filter(|_| name.starts_with(|c: char| c.is_ascii_lowercase()))
+            .ok_or_else(|| format!("`{part}` is not a square; {expected}"))?;
+        if square.file >= rules.files || square.rank >= rules.ranks {
+            return Err(format!("`{name}` is not on the board"));
+        }
+        Ok(rules.square(square.file, square.rank))
+    };
+    Ok((square(from)?, square(to)?, promotion))
 }

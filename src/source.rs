@@ -13,35 +13,63 @@ pub struct SourceFile {
     pub name: String,
     /// The whole text of the file.
     pub text: String,
+    /// The byte offset where each line starts, so that locating a
+    /// diagnostic costs a binary search, not a scan from the file's start.
+    line_starts: Vec<usize>,
 }
 
 impl SourceFile {
     /// Wraps a file's name and text for sharing between diagnostics.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Arc<SourceFile> {
+        let text = text.into();
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
         Arc::new(SourceFile {
             name: name.into(),
-            text: text.into(),
+            text,
+            line_starts,
         })
     }
 
     /// The 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let offset = floor_char_boundary(&self.text, offset);
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let line_start = self.line_starts[line - 1];
         let column = self.text[line_start..offset].chars().count() + 1;
         (line, column)
     }
 
     /// The text of a 1-based line, without its line break.
     pub fn line_text(&self, line: usize) -> &str {
-        self.text
-            .split('\n')
-            .nth(line.saturating_sub(1))
-            .unwrap_or("")
-            .trim_end_matches('\r')
+        let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else {
+            return "";
+        };
+        let end = self
+            .line_starts
+            .get(line)
+            .map_or(self.text.len(), |&next| next - 1);
+        self.text[start..end].trim_end_matches('\r')
     }
+}
+
+/// The largest char boundary of `text` at or before `offset`.
+pub fn floor_char_boundary(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// The smallest char boundary of `text` at or after `offset`.
+pub fn ceil_char_boundary(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset += 1;
+    }
+    offset
 }
 
 /// A byte range inside a [`SourceFile`].
@@ -56,12 +84,14 @@ pub struct Location {
 }
 
 impl Location {
-    /// A location covering `start..end` of `file`.
+    /// A location covering `start..end` of `file`, widened to whole
+    /// characters.
     pub fn new(file: &Arc<SourceFile>, start: usize, end: usize) -> Location {
+        let start = floor_char_boundary(&file.text, start);
         Location {
             file: Arc::clone(file),
             start,
-            end: end.max(start),
+            end: ceil_char_boundary(&file.text, end.max(start)),
         }
     }
 

@@ -9,7 +9,7 @@ use tetrarch::rules::{RuleTable, compile};
 use tetrarch::setup_fen4::{notation4, parse_move4};
 
 fn rules(variant: &str) -> RuleTable {
-    compile(Catalog::shipped().get(variant).expect("shipped")).expect("compiles")
+    compile(Catalog::shipped().checked(variant).expect("shipped")).expect("compiles")
 }
 
 /// A FEN4 with the given seat to move, no castling, and these pieces

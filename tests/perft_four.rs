@@ -45,7 +45,7 @@ fn records() -> Vec<Record> {
 }
 
 fn rules(variant: &str) -> RuleTable {
-    compile(Catalog::shipped().get(variant).expect("shipped")).expect("compiles")
+    compile(Catalog::shipped().checked(variant).expect("shipped")).expect("compiles")
 }
 
 fn check_window(variant: &str, window: &str) {

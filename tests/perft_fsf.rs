@@ -20,8 +20,8 @@ fn run(catalog: &Catalog, file: &str, must_compile: bool) -> (usize, usize, Vec<
     let mut failures = Vec::new();
     for record in read_perft(file) {
         let def = catalog
-            .get(&record.variant)
-            .unwrap_or_else(|| panic!("unknown variant {}", record.variant));
+            .checked(&record.variant)
+            .unwrap_or_else(|e| panic!("{}: {e}", record.id));
         let rules = match compile(def) {
             Ok(r) => r,
             Err(e) => {
@@ -81,7 +81,7 @@ fn fsf_corpus_supported_variants_match() {
     let mut failures = Vec::new();
     let mut failed = std::collections::BTreeSet::new();
     for record in &records {
-        let compiled = catalog.get(&record.variant).map(compile);
+        let compiled = catalog.checked(&record.variant).ok().map(compile);
         let Some(Ok(rules)) = compiled else {
             unsupported.insert(record.variant.clone());
             continue;

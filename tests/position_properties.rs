@@ -26,7 +26,7 @@ fn reference_positions(catalog: &Catalog) -> Vec<(RuleTable, String)> {
         "perft/fsf-corpus.perft",
     ] {
         for record in read_perft(file) {
-            if let Some(Ok(rules)) = catalog.get(&record.variant).map(compile) {
+            if let Some(Ok(rules)) = catalog.checked(&record.variant).ok().map(compile) {
                 out.push((rules, record.fen));
             }
         }
@@ -71,7 +71,7 @@ fn make_unmake_restores_position_and_hash() {
 #[test]
 fn impossible_fens_are_rejected_with_a_reason() {
     let catalog = Catalog::shipped();
-    let rules = compile(catalog.get("chess").expect("shipped")).expect("chess compiles");
+    let rules = compile(catalog.checked("chess").expect("shipped")).expect("chess compiles");
     let cases = [
         ("8/8/8/8/8/8/8/8 w - - 0 1", "White has 0 royal pieces"),
         ("kk6/8/8/8/8/8/8/7K w - - 0 1", "Black has 2 royal pieces"),

@@ -7,6 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use super::Exit;
+use super::output::{say, tell};
 use crate::catalog::Catalog;
 use crate::perft::perft;
 use crate::position::Position;
@@ -42,34 +43,28 @@ const POSITIONS: &[(&str, &str, &str, u32, bool)] = &[
 ];
 
 /// Runs the benchmark; `repeat` runs of each position, the best one counts.
-pub fn run(repeat: u32) -> Exit {
+pub fn run(repeat: u32) -> Result<(), Exit> {
     let catalog = Catalog::shipped();
     let fsf = Path::new(FSF_BINARY).exists();
     if !fsf {
-        eprintln!(
+        tell(format_args!(
             "note: {FSF_BINARY} not found (apt-get install fairy-stockfish); ratios are skipped"
-        );
+        ));
     }
-    println!(
+    say(format_args!(
         "{:<16} {:>5} {:>12} {:>14} {:>14} {:>7}",
         "position", "depth", "nodes", "tetrarch n/s", "FSF n/s", "ratio"
-    );
+    ))?;
     for &(name, variant, fen, depth, fsf_can) in POSITIONS {
-        let Some(def) = catalog.get(variant) else {
-            eprintln!("error: `{variant}` is not shipped");
-            return Exit::Usage;
-        };
-        let rules = match super::load::compiled(def) {
-            Ok(r) => r,
-            Err(exit) => return exit,
-        };
+        let def = super::load::checked(&catalog, variant)?;
+        let rules = super::load::compiled(def)?;
         let fen = if fen.is_empty() { def.start_fen() } else { fen };
         let parsed = Position::from_text(&rules, fen);
         let mut pos = match parsed {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("error: {e}");
-                return Exit::InputWrong;
+                tell(format_args!("error: {e}"));
+                return Err(Exit::InputWrong);
             }
         };
         let mut best = f64::MAX;
@@ -86,17 +81,17 @@ pub fn run(repeat: u32) -> Exit {
             None
         };
         match theirs {
-            Some(t) => println!(
+            Some(t) => say(format_args!(
                 "{name:<16} {depth:>5} {nodes:>12} {ours:>14.0} {t:>14.0} {:>6.2}x",
                 ours / t
-            ),
-            None => println!(
+            ))?,
+            None => say(format_args!(
                 "{name:<16} {depth:>5} {nodes:>12} {ours:>14.0} {:>14} {:>7}",
                 "-", "-"
-            ),
+            ))?,
         }
     }
-    Exit::Success
+    Ok(())
 }
 
 /// Fairy-Stockfish's best nodes per second on `go perft`, timed from the

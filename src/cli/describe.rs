@@ -5,22 +5,16 @@ use std::path::PathBuf;
 
 use super::Exit;
 use super::load::load_catalog;
+use super::output::print;
 use crate::betza::{Occupant, Offset, destinations};
 use crate::definition::Definition;
 use crate::definition::value::Value;
 
 /// Runs `describe`.
-pub fn run(variant: &str, variants: &[PathBuf]) -> Exit {
-    let catalog = match load_catalog(variants) {
-        Ok(c) => c,
-        Err(exit) => return exit,
-    };
-    let Some(def) = catalog.get(variant) else {
-        eprintln!("error: unknown variant `{variant}`");
-        return Exit::Usage;
-    };
-    print!("{}", describe(def));
-    Exit::Success
+pub fn run(variant: &str, variants: &[PathBuf]) -> Result<(), Exit> {
+    let catalog = load_catalog(variants)?;
+    let def = super::load::checked(&catalog, variant)?;
+    print(describe(def))
 }
 
 /// The text `describe` prints for a definition.

@@ -4,6 +4,7 @@ mod bench;
 pub mod check;
 pub mod describe;
 mod load;
+mod output;
 mod perft;
 
 use std::path::PathBuf;
@@ -103,7 +104,16 @@ pub fn main() -> ExitCode {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Exit {
-    match cli.command {
+    match run_command(cli.command) {
+        Ok(()) => Exit::Success,
+        Err(exit) => exit,
+    }
+}
+
+/// Runs a command: `Ok` is success, `Err` the exit code of a failure
+/// (already reported on stderr).
+fn run_command(command: Command) -> Result<(), Exit> {
+    match command {
         Command::Check { files, variants } => check::run(&variants, &files),
         Command::Perft {
             variant,
@@ -122,9 +132,6 @@ pub fn run(cli: Cli) -> Exit {
         }),
         Command::Bench { repeat } => bench::run(repeat),
         Command::Describe { variant, variants } => describe::run(&variant, &variants),
-        Command::Keys => {
-            print!("{}", crate::definition::keys::reference_markdown());
-            Exit::Success
-        }
+        Command::Keys => output::print(crate::definition::keys::reference_markdown()),
     }
 }

@@ -4,8 +4,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use super::Exit;
-use super::load::{compiled, load_catalog};
-use crate::perft::{divide, perft};
+use super::load::{checked, compiled, load_catalog};
+use super::output::{say, tell};
+use crate::moves::MoveError;
+use crate::perft::{MAX_DEPTH, divide, perft};
 use crate::position::Position;
 use crate::setup::{parse_uci, uci};
 use crate::setup_fen4::{notation4, parse_move4};
@@ -27,38 +29,33 @@ pub struct PerftArgs<'a> {
 }
 
 /// Runs `perft`.
-pub fn run(args: PerftArgs<'_>) -> Exit {
-    let catalog = match load_catalog(args.variants) {
-        Ok(c) => c,
-        Err(exit) => return exit,
-    };
-    let Some(def) = catalog.get(args.variant) else {
-        eprintln!("error: unknown variant `{}`", args.variant);
-        if let Some(best) =
-            crate::definition::closest_name(args.variant, catalog.names().into_iter())
-        {
-            eprintln!("help: did you mean `{best}`?");
-        }
-        return Exit::Usage;
-    };
-    let rules = match compiled(def) {
-        Ok(r) => r,
-        Err(exit) => return exit,
-    };
+pub fn run(args: PerftArgs<'_>) -> Result<(), Exit> {
+    if args.depth > MAX_DEPTH {
+        tell(format_args!(
+            "error: a depth of {} plies is more than perft counts (at most {MAX_DEPTH})",
+            args.depth
+        ));
+        return Err(Exit::Usage);
+    }
+    let catalog = load_catalog(args.variants)?;
+    let def = checked(&catalog, args.variant)?;
+    let rules = compiled(def)?;
     let fen = args.fen.unwrap_or(def.start_fen()).to_string();
     let four = rules.seats.len() > 2;
     let parsed = Position::from_text(&rules, &fen);
     let mut pos = match parsed {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("error: invalid FEN: {e}");
-            eprintln!("  {fen}");
-            eprintln!(
+            tell(format_args!("error: invalid FEN: {e}"));
+            tell(format_args!("  {fen}"));
+            let before = fen.get(..e.start).map_or(0, |t| t.chars().count());
+            let width = fen.get(e.start..e.end).map_or(1, |t| t.chars().count());
+            tell(format_args!(
                 "  {}{}",
-                " ".repeat(e.start),
-                "^".repeat((e.end - e.start).max(1))
-            );
-            return Exit::InputWrong;
+                " ".repeat(before),
+                "^".repeat(width.max(1))
+            ));
+            return Err(Exit::InputWrong);
         }
     };
     for text in args.moves {
@@ -68,10 +65,17 @@ pub fn run(args: PerftArgs<'_>) -> Exit {
             parse_uci(&mut pos, text)
         };
         match found {
-            Some(mv) => pos.make(mv),
-            None => {
-                eprintln!("error: `{text}` is not a legal move in {}", pos.text());
-                return Exit::InputWrong;
+            Ok(mv) => pos.make(mv),
+            Err(MoveError::Illegal) => {
+                tell(format_args!(
+                    "error: `{text}` is not a legal move in {}",
+                    pos.text()
+                ));
+                return Err(Exit::InputWrong);
+            }
+            Err(MoveError::Notation(why)) => {
+                tell(format_args!("error: `{text}` is not a move: {why}"));
+                return Err(Exit::InputWrong);
             }
         }
     }
@@ -84,20 +88,19 @@ pub fn run(args: PerftArgs<'_>) -> Exit {
             } else {
                 uci(&rules, &mv)
             };
-            println!("{name}: {n}");
+            say(format_args!("{name}: {n}"))?;
             total += n;
         }
-        println!();
+        say("")?;
         total
     } else {
         perft(&mut pos, args.depth)
     };
     let seconds = start.elapsed().as_secs_f64();
-    eprintln!(
+    tell(format_args!(
         "{:.3} s, {:.0} nodes/s",
         seconds,
         nodes as f64 / seconds.max(1e-9)
-    );
-    println!("Nodes searched: {nodes}");
-    Exit::Success
+    ));
+    say(format_args!("Nodes searched: {nodes}"))
 }

@@ -68,6 +68,27 @@ pub struct Definition {
     pub incomplete: bool,
 }
 
+/// A definition whose section has no errors: the only kind
+/// [`compile`](crate::rules::compile) accepts. Only the catalog makes one,
+/// after building and validating the section.
+#[derive(Clone, Debug)]
+pub struct CheckedDefinition(Definition);
+
+impl CheckedDefinition {
+    /// Wraps a definition whose section was found free of errors.
+    pub(crate) fn new(definition: Definition) -> CheckedDefinition {
+        CheckedDefinition(definition)
+    }
+}
+
+impl std::ops::Deref for CheckedDefinition {
+    type Target = Definition;
+
+    fn deref(&self) -> &Definition {
+        &self.0
+    }
+}
+
 impl Definition {
     /// The template for a section without a parent: Fairy-Stockfish's
     /// defaults, "standard chess without any predefined pieces".

@@ -8,8 +8,8 @@ use super::{
 };
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
-use crate::definition::Definition;
 use crate::definition::value::{GameValue, Value};
+use crate::definition::{CheckedDefinition, Definition};
 
 /// Why a definition cannot be compiled into a playable rule table.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -111,8 +111,10 @@ impl Context<'_> {
 /// A line's geometry: kind, squares, passed squares per step, jumping.
 type GeometryKey = (LineKind, Vec<Sq>, u8, bool);
 
-/// Compiles a definition into the rule table the move generator reads.
-pub fn compile(def: &Definition) -> Result<RuleTable, CompileError> {
+/// Compiles a checked definition into the rule table the move generator
+/// reads.
+pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
+    let def: &Definition = def;
     let invalid = |reason: String| CompileError::Invalid {
         variant: def.name.clone(),
         reason,
@@ -529,22 +531,26 @@ fn compile_castling(ctx: &Context<'_>) -> Result<Vec<[Option<CastlingGeometry>; 
     let entries = def.names("castlingSquares");
     if !entries.is_empty() {
         for entry in entries {
+            // Validation checked the form; a wrong entry is still an error, not a panic.
             let parts: Vec<&str> = entry.split(':').collect();
+            let [seat, wing, king_from, king_to, rook_from, rook_to] = parts[..] else {
+                return Err(format!("`{entry}` is not a castling entry"));
+            };
             let seat = ctx
                 .seats
                 .iter()
-                .position(|s| s.name == parts[0])
+                .position(|s| s.name == seat)
                 .ok_or("bad castling seat")?;
-            let wing = usize::from(parts[1] == "queen");
+            let wing = usize::from(wing == "queen");
             let sq = |name: &str| {
                 Square::parse(name)
                     .map(|s| ctx.sq(s))
                     .ok_or("bad castling square")
             };
             out[seat][wing] = Some(CastlingGeometry {
-                king_to: sq(parts[3])?,
-                rook_to: sq(parts[5])?,
-                from: Some((sq(parts[2])?, sq(parts[4])?)),
+                king_to: sq(king_to)?,
+                rook_to: sq(rook_to)?,
+                from: Some((sq(king_from)?, sq(rook_from)?)),
             });
         }
         return Ok(out);

@@ -18,6 +18,64 @@ pub use geometry::Direction;
 /// A square index: `rank * files + file`.
 pub type Sq = u16;
 
+/// A set of square indices ([`Sq`]): one bit per square of the largest
+/// board (16 × 16), so it holds any number of squares without allocating.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SqSet([u64; 4]);
+
+impl SqSet {
+    /// Adds a square.
+    #[inline]
+    pub fn insert(&mut self, sq: Sq) {
+        self.0[sq as usize / 64] |= 1 << (sq % 64);
+    }
+
+    /// Removes a square.
+    #[inline]
+    pub fn remove(&mut self, sq: Sq) {
+        self.0[sq as usize / 64] &= !(1 << (sq % 64));
+    }
+
+    /// Whether the set holds a square.
+    #[inline]
+    pub fn contains(&self, sq: Sq) -> bool {
+        self.0[sq as usize / 64] & (1 << (sq % 64)) != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// The number of squares.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The squares below 64 as a bitboard (all of them on boards of at most
+    /// 64 squares).
+    #[inline]
+    pub fn low_bits(&self) -> u64 {
+        self.0[0]
+    }
+
+    /// The squares in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Sq> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut w = word;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros();
+                    w &= w - 1;
+                    (i * 64) as Sq + bit as Sq
+                })
+            })
+        })
+    }
+}
+
 /// How a line travels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LineKind {

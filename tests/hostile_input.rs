@@ -1,0 +1,248 @@
+//! Reproductions of bad input found by a review and a mutation fuzzer over
+//! the command line: each gets a clear message and its exit code (CLI.md),
+//! never a panic, a hang or a silently wrong count.
+
+use std::process::{Command, Stdio};
+
+/// Runs the binary; returns (exit code, stdout, stderr).
+fn tetrarch(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{args:?} panicked:\n{stderr}");
+    (
+        output.status.code().expect("an exit code, not a signal"),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr,
+    )
+}
+
+/// A variant file in a fresh temporary folder; returns its path.
+fn variant_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("tetrarch-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("the file is written");
+    path.display().to_string()
+}
+
+#[test]
+fn multibyte_characters_in_a_fen_are_named_whole() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let (code, _, stderr) = tetrarch(&[
+        "perft",
+        "chess",
+        "1",
+        "--fen",
+        &format!("{start} w KQkq é 0 1"),
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("`é` is not an en-passant square"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = tetrarch(&[
+        "perft",
+        "chess",
+        "1",
+        "--fen",
+        "7é/8/8/8/8/8/8/K6k w - - 0 1",
+    ]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("`é` is not a piece letter"), "{stderr}");
+    let (code, _, stderr) = tetrarch(&[
+        "perft",
+        "chess",
+        "1",
+        "--fen",
+        &format!("{start} w KQké - 0 1"),
+    ]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("`é` is not a castling right"), "{stderr}");
+}
+
+#[test]
+fn multibyte_characters_in_a_variant_file_are_rendered() {
+    let path = variant_file("cjk.ini", "[z]\nstartFen=中\n");
+    let (code, _, stderr) = tetrarch(&["check", &path]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("`中` is not a piece letter"), "{stderr}");
+}
+
+#[test]
+fn a_section_with_errors_is_not_played() {
+    for (name, text) in [
+        (
+            "castling-parts.ini",
+            "[x:4pc-teams]\ncastlingSquares = Red:k:1:f1\n",
+        ),
+        (
+            "castling-trailing.ini",
+            "[x:4pc-teams]\ncastlingSquares = Red:\n",
+        ),
+        ("range.ini", "[x:chess]\ncustomPiece1 = a:W99999999999\n"),
+        ("typo.ini", "[x:chess]\ncastlng = false\n"),
+    ] {
+        let path = variant_file(name, text);
+        let (code, _, stderr) = tetrarch(&["check", &path]);
+        assert_eq!(code, 1, "{name}: {stderr}");
+        let (code, stdout, stderr) = tetrarch(&["perft", "x", "1", "--variants", &path]);
+        assert_eq!(code, 1, "{name}: {stdout}{stderr}");
+        assert!(
+            stderr.contains("`x` has errors, so it cannot be played"),
+            "{name}: {stderr}"
+        );
+        assert!(!stdout.contains("Nodes searched"), "{name}: {stdout}");
+    }
+}
+
+#[test]
+fn a_child_of_a_section_with_errors_has_errors() {
+    let path = variant_file("broken-parent.ini", "[a:chess]\ncastlng = false\n[b:a]\n");
+    let (code, _, stderr) = tetrarch(&["check", &path]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("the parent `a` has errors"), "{stderr}");
+}
+
+#[test]
+fn perft_depth_is_bounded() {
+    let (code, stdout, stderr) = tetrarch(&["perft", "chess", "20000"]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("at most 64"), "{stderr}");
+}
+
+#[test]
+fn a_closed_or_full_output_is_an_exit_code() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    if let Ok(full) = full {
+        let status = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
+            .arg("keys")
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("runs");
+        assert_eq!(status.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&status.stderr);
+        assert!(
+            stderr.contains("cannot write to standard output"),
+            "{stderr}"
+        );
+    }
+    // A reader that closes the pipe at once, like `| head -0` (depth 5 takes
+    // long enough that nothing is written before the pipe is closed).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
+        .args(["perft", "chess", "5", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("ends");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
+}
+
+#[test]
+fn move_text_of_another_form_is_a_notation_error() {
+    for text in [
+        "please move h2 to h4",
+        "h2-h4-h99",
+        "h2é-h4",
+        "h2-h4=",
+        "h2h4",
+    ] {
+        let (code, _, stderr) = tetrarch(&["perft", "4pc-teams", "1", "--moves", text]);
+        assert_eq!(code, 1, "{text}");
+        assert!(stderr.contains("is not a move:"), "{text}: {stderr}");
+    }
+    let (code, _, stderr) = tetrarch(&["perft", "chess", "1", "--moves", "e2-e4"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("`e2-e4` is not a move: "), "{stderr}");
+    let (code, _, stderr) = tetrarch(&["perft", "chess", "1", "--moves", "e2e5"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("`e2e5` is not a legal move"), "{stderr}");
+    let (code, stdout, _) = tetrarch(&["perft", "4pc-teams", "1", "--moves", "Ph2-h4+"]);
+    assert_eq!(code, 0);
+    assert!(stdout.ends_with("Nodes searched: 20\n"), "{stdout}");
+}
+
+#[test]
+fn more_moves_than_the_inline_list_holds_are_all_counted() {
+    // 45 white pieces moving as QNNCZHG on 12 × 10: 1,104 legal moves,
+    // past the 1,024 a move list holds without allocating. Counts from
+    // Fairy-Stockfish (pyffish 0.0.90, `legal_moves` of the position and of
+    // every position after one move): 1,104 and 40,206.
+    let path = variant_file(
+        "amazons.ini",
+        "[amazons12:chess]\nmaxFile = 12\nmaxRank = 10\nking = -\ncustomPiece1 = a:QNNCZHG\n\
+         pawn = -\nknight = -\nbishop = -\nrook = -\nqueen = -\n\
+         startFen = 12/12/12/12/12/12/12/12/12/12 w - - 0 1\nextinctionPieceTypes = a\n",
+    );
+    let fen = "1AAA1AAAAA2/A5A5/A2A7A/3AA2A1AA1/A3AAA5/AAA1AAAAA3/2A4A3a/A2A7A/6A1AA2/1AAAA1A2AA1 w - - 0 1";
+    let run = |depth: &str, divide: bool| {
+        let mut args = vec![
+            "perft",
+            "amazons12",
+            depth,
+            "--fen",
+            fen,
+            "--variants",
+            &path,
+        ];
+        if divide {
+            args.push("--divide");
+        }
+        let (code, stdout, stderr) = tetrarch(&args);
+        assert_eq!(code, 0, "{stderr}");
+        stdout
+    };
+    assert!(run("1", false).ends_with("Nodes searched: 1104\n"));
+    assert_eq!(
+        run("1", true)
+            .lines()
+            .filter(|l| l.ends_with(": 1"))
+            .count(),
+        1104
+    );
+    assert!(run("2", false).ends_with("Nodes searched: 40206\n"));
+}
+
+#[test]
+fn diagnostics_are_capped_per_line_and_counted() {
+    let tokens = vec!["X:y"; 24_000].join(" ");
+    let path = variant_file(
+        "long-line.ini",
+        &format!("[x:4pc-teams]\ncastlingSquares = {tokens}\n"),
+    );
+    let (code, _, stderr) = tetrarch(&["check", &path]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.len() < 10_000,
+        "{} bytes of diagnostics",
+        stderr.len()
+    );
+    assert!(stderr.contains("more diagnostics not shown"), "{stderr}");
+}
+
+#[test]
+fn a_long_inheritance_cycle_is_reported_briefly() {
+    let mut text = String::new();
+    for i in 0..1000 {
+        text.push_str(&format!("[s{i}:s{}]\n", (i + 1) % 1000));
+    }
+    let path = variant_file("cycle.ini", &text);
+    let (code, _, stderr) = tetrarch(&["check", &path]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.len() < 100_000,
+        "{} bytes of diagnostics",
+        stderr.len()
+    );
+    assert!(
+        stderr.contains("more) …"),
+        "{}",
+        &stderr[..500.min(stderr.len())]
+    );
+}
