@@ -28,3 +28,40 @@ fn every_key_has_a_doc_and_an_example_of_itself() {
         );
     }
 }
+
+/// The files through which a definition reaches the engine: the compiler and
+/// what it reads of a definition.
+const ENGINE_INPUTS: &[&str] = &[
+    "src/rules/compile.rs",
+    "src/rules/mod.rs",
+    "src/definition/mod.rs",
+    "src/definition/build.rs",
+];
+
+#[test]
+fn every_key_marked_rules_is_read_on_the_way_to_the_engine() {
+    use tetrarch::definition::keys::{Origin, Support};
+    let code: String = ENGINE_INPUTS
+        .iter()
+        .map(|f| std::fs::read_to_string(format!("{}/{f}", env!("CARGO_MANIFEST_DIR"))).expect(f))
+        .collect();
+    let named = |name: &str| code.contains(&format!("\"{name}\""));
+    for key in KEYS.iter().filter(|k| k.support == Support::Rules) {
+        // Per-colour keys are read through their generic stem
+        // (`seat_key("promotionRegion", seat)`); Fairy-Stockfish's deprecated
+        // rank keys are turned into regions by `build`.
+        let stem = key
+            .name
+            .strip_suffix("White")
+            .or_else(|| key.name.strip_suffix("Black"));
+        let read = named(key.name)
+            || stem.is_some_and(named)
+            || key.origin == Origin::FsfDeprecated && key.name.contains("Rank");
+        assert!(
+            read,
+            "`{}` is marked as a rule tetrarch plays, but no engine code reads it: \
+             mark it `Accepted` (not enforced yet) or implement it",
+            key.name
+        );
+    }
+}

@@ -246,3 +246,42 @@ fn a_long_inheritance_cycle_is_reported_briefly() {
         &stderr[..500.min(stderr.len())]
     );
 }
+
+#[test]
+fn numbers_too_large_for_a_key_are_errors_at_their_column() {
+    let path = variant_file(
+        "narrowing.ini",
+        "[c:chess]\ndoubleStepRelativeRank = 300\npromotionRelativeRank = 999999999999\n",
+    );
+    let (code, _, stderr) = tetrarch(&["check", &path]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("narrowing.ini:2:26"), "{stderr}");
+    assert!(stderr.contains("narrowing.ini:3:25"), "{stderr}");
+    let (code, stdout, _) = tetrarch(&["perft", "c", "2", "--variants", &path]);
+    assert_eq!(code, 1, "{stdout}");
+    let path = variant_file(
+        "off-board.ini",
+        "[c:chess]\ndoubleStepRelativeRank = 9\ncastlingRank = 12\n",
+    );
+    let (code, _, stderr) = tetrarch(&["check", &path]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("`doubleStepRelativeRank` names `9`, outside the 8 × 8 board"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("`castlingRank` names `12`, outside the 8 × 8 board"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn repeated_betza_atoms_are_one_rule() {
+    use tetrarch::betza::Betza;
+    let once = Betza::parse("Q").expect("valid").rules();
+    let often = Betza::parse(&"Q".repeat(10_000)).expect("valid").rules();
+    assert_eq!(once, often);
+    let once = Betza::parse("(1,2)").expect("valid").rules();
+    let often = Betza::parse(&"(1,2)".repeat(1_000)).expect("valid").rules();
+    assert_eq!(once, often);
+}

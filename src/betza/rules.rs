@@ -90,9 +90,11 @@ pub struct MoveRule {
 }
 
 impl Betza {
-    /// The move rules of every move of the string, in order.
+    /// The move rules of every move of the string, in order; a rule written
+    /// twice (`QQ`, `(1,2)(1,2)`) is kept once.
     pub fn rules(&self) -> Vec<MoveRule> {
         let mut rules = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         for m in &self.moves {
             let modalities = if m.modalities.is_empty() {
                 vec![Modality::Quiet, Modality::Capture]
@@ -110,7 +112,7 @@ impl Betza {
             };
             for &atom in &m.atoms {
                 for leap in selected_leaps(m, atom) {
-                    rules.push(MoveRule {
+                    let rule = MoveRule {
                         leap,
                         kind,
                         quiet: modalities.contains(&Modality::Quiet),
@@ -119,7 +121,10 @@ impl Betza {
                         initial: m.initial,
                         lame: m.lame,
                         jumping: m.jumping,
-                    });
+                    };
+                    if seen.insert(rule) {
+                        rules.push(rule);
+                    }
                 }
             }
         }

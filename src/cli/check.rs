@@ -17,8 +17,11 @@ use crate::source::SourceFile;
 pub struct Summary {
     /// Sections checked.
     pub variants: usize,
-    /// Sections without errors or unsupported features.
+    /// Sections without errors, unsupported features or rules not enforced yet.
     pub fully_supported: usize,
+    /// Sections without errors or unsupported features that set keys read
+    /// but not enforced yet (game ends, scores, claims, clocks).
+    pub not_enforced: usize,
     /// Sections without errors that use unsupported features.
     pub with_unsupported: usize,
     /// Sections (or files) with errors.
@@ -30,8 +33,8 @@ impl std::fmt::Display for Summary {
         let plural = if self.variants == 1 { "" } else { "s" };
         write!(
             f,
-            "{} variant{plural}: {} fully supported, {} with unsupported features",
-            self.variants, self.fully_supported, self.with_unsupported
+            "{} variant{plural}: {} fully supported, {} with rules not enforced yet, {} with unsupported features",
+            self.variants, self.fully_supported, self.not_enforced, self.with_unsupported
         )?;
         if self.with_errors > 0 {
             write!(f, ", {} with errors", self.with_errors)?;
@@ -98,6 +101,11 @@ pub fn report(catalog: &Catalog, files: &[usize]) -> (String, Summary) {
                 summary.with_errors += 1;
             } else if unsupported {
                 summary.with_unsupported += 1;
+            } else if catalog
+                .get(&section.name)
+                .is_some_and(|def| !def.not_enforced().is_empty())
+            {
+                summary.not_enforced += 1;
             } else {
                 summary.fully_supported += 1;
             }

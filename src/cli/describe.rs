@@ -46,6 +46,14 @@ pub fn describe(def: &Definition) -> String {
         let _ = writeln!(out, "teams: {}", teams.join(" against "));
     }
     let _ = writeln!(out, "start: {}", def.start_fen());
+    let not_enforced = def.not_enforced();
+    if !not_enforced.is_empty() {
+        let _ = writeln!(
+            out,
+            "read but not enforced yet: {}",
+            not_enforced.join(", ")
+        );
+    }
     if !def.unsupported.is_empty() {
         let _ = writeln!(out, "not implemented yet: {}", def.unsupported.join(", "));
     }

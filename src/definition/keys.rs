@@ -13,6 +13,9 @@ pub enum ValueType {
     Int,
     /// A rank number, 1 for the first rank.
     Rank,
+    /// A rank counted from a seat's own back edge (1 for its first rank),
+    /// or 0 for off.
+    RelativeRank,
     /// A file, as a letter (`e`) or a number (5).
     File,
     /// Free text.
@@ -50,6 +53,7 @@ impl ValueType {
             ValueType::Bool => "bool".into(),
             ValueType::Int => "int".into(),
             ValueType::Rank => "rank".into(),
+            ValueType::RelativeRank => "relative rank".into(),
             ValueType::File => "file".into(),
             ValueType::Text => "text".into(),
             ValueType::Fen => "FEN".into(),
@@ -73,6 +77,10 @@ impl ValueType {
 pub enum Support {
     /// Part of the rules tetrarch plays.
     Rules,
+    /// Read and kept, but not enforced yet (game ends, scores, claims and
+    /// clocks wait for the adjudicator): a variant that sets it is not
+    /// "fully supported".
+    Accepted,
     /// Accepted and kept, but only for display or engines' evaluation; it
     /// changes no rule.
     Display,
@@ -399,7 +407,7 @@ pub const KEYS: &[KeySpec] = &[
     ),
     key!(
         "promotionRelativeRank",
-        T::Int,
+        T::RelativeRank,
         "0",
         Rules,
         Tetrarch,
@@ -453,7 +461,7 @@ pub const KEYS: &[KeySpec] = &[
     ),
     key!(
         "doubleStepRelativeRank",
-        T::Int,
+        T::RelativeRank,
         "0",
         Rules,
         Tetrarch,
@@ -1160,7 +1168,7 @@ pub const KEYS: &[KeySpec] = &[
         "nMoveRule",
         T::Int,
         "50",
-        Rules,
+        Accepted,
         Fsf,
         "Moves without capture or pawn move after which the game ends drawn (0: never); see `nMoveRuleUnit` and `nMoveRuleClaim`.",
         "nMoveRule = 75"
@@ -1169,7 +1177,7 @@ pub const KEYS: &[KeySpec] = &[
         "nMoveRuleUnit",
         T::Choice(&["movesPerPlayer", "plies"]),
         "movesPerPlayer",
-        Rules,
+        Accepted,
         Tetrarch,
         "How `nMoveRule` counts: moves by each player still in, or single plies.",
         "nMoveRuleUnit = plies"
@@ -1178,7 +1186,7 @@ pub const KEYS: &[KeySpec] = &[
         "nMoveRuleClaim",
         T::Int,
         "0",
-        Rules,
+        Accepted,
         Tetrarch,
         "From this many moves the player to move may claim the draw (0: no claim); `nMoveRule` stays the automatic end.",
         "nMoveRuleClaim = 50"
@@ -1187,7 +1195,7 @@ pub const KEYS: &[KeySpec] = &[
         "nFoldRule",
         T::Int,
         "3",
-        Rules,
+        Accepted,
         Fsf,
         "The occurrence of a position that ends the game (0: never).",
         "nFoldRule = 5"
@@ -1196,7 +1204,7 @@ pub const KEYS: &[KeySpec] = &[
         "nFoldClaim",
         T::Int,
         "0",
-        Rules,
+        Accepted,
         Tetrarch,
         "From this occurrence the player to move may claim the draw (0: no claim); `nFoldRule` stays the automatic end.",
         "nFoldClaim = 3"
@@ -1205,7 +1213,7 @@ pub const KEYS: &[KeySpec] = &[
         "nFoldValue",
         T::GameValue,
         "draw",
-        Rules,
+        Accepted,
         Fsf,
         "The result of an n-fold repetition for the side to move.",
         "nFoldValue = loss"
@@ -1214,7 +1222,7 @@ pub const KEYS: &[KeySpec] = &[
         "nFoldValueAbsolute",
         T::Bool,
         "false",
-        Rules,
+        Accepted,
         Fsf,
         "`nFoldValue` is from White's point of view.",
         "nFoldValueAbsolute = true"
@@ -1583,7 +1591,7 @@ pub const KEYS: &[KeySpec] = &[
         "connectValue",
         T::GameValue,
         "win",
-        Rules,
+        Accepted,
         Fsf,
         "The result of a connection for the side that made it.",
         "connectValue = loss"
@@ -1680,7 +1688,7 @@ pub const KEYS: &[KeySpec] = &[
         "mateAtTurnArrival",
         T::Bool,
         "false",
-        Rules,
+        Accepted,
         Tetrarch,
         "Mate and stalemate are judged when the player's turn arrives, not when the checking move is made (the same thing with two players).",
         "mateAtTurnArrival = true"
@@ -1707,7 +1715,7 @@ pub const KEYS: &[KeySpec] = &[
         "resignedArmy",
         T::Choice(&["remove", "dead", "deadKingWalks"]),
         "remove",
-        Rules,
+        Accepted,
         Tetrarch,
         "What becomes of a resigning or flagging seat's pieces; `deadKingWalks` leaves the king alive, moving at random until it is mated or stalemated.",
         "resignedArmy = deadKingWalks"
@@ -1716,7 +1724,7 @@ pub const KEYS: &[KeySpec] = &[
         "result",
         T::Choice(&["survival", "points", "pointsWinnerOnly"]),
         "survival",
-        Rules,
+        Accepted,
         Tetrarch,
         "How the game ranks players: by who is left, by points, or by points where only first place counts as a win (Solo).",
         "result = points"
@@ -1725,7 +1733,7 @@ pub const KEYS: &[KeySpec] = &[
         "startingSeatRotates",
         T::Bool,
         "false",
-        Rules,
+        Accepted,
         Tetrarch,
         "The seat that starts moves one clockwise from one game to the next.",
         "startingSeatRotates = true"
@@ -1734,7 +1742,7 @@ pub const KEYS: &[KeySpec] = &[
         "insufficientMaterialDraw",
         T::Bool,
         "false",
-        Rules,
+        Accepted,
         Tetrarch,
         "The game is drawn at once when every side still in has only its king, or its king and one piece of `insufficientMaterialPieces` (dead pieces do not count).",
         "insufficientMaterialDraw = true"
@@ -1743,7 +1751,7 @@ pub const KEYS: &[KeySpec] = &[
         "insufficientMaterialPieces",
         T::PieceSet,
         "-",
-        Rules,
+        Accepted,
         Tetrarch,
         "The single pieces that, beside a king, still make insufficient material.",
         "insufficientMaterialPieces = nb"
@@ -1753,7 +1761,7 @@ pub const KEYS: &[KeySpec] = &[
         "captureScores",
         T::PieceCounts,
         "",
-        Rules,
+        Accepted,
         Tetrarch,
         "Points for capturing an active piece of each type; promoted pieces score `promotedCaptureScore` if set. Dead pieces score 0.",
         "captureScores = p:1 n:3 b:5 r:5 q:9 k:20"
@@ -1762,7 +1770,7 @@ pub const KEYS: &[KeySpec] = &[
         "promotedCaptureScore",
         T::Int,
         "0",
-        Rules,
+        Accepted,
         Tetrarch,
         "Points for capturing a promoted piece, whatever its type (0: use `captureScores`).",
         "promotedCaptureScore = 1"
@@ -1771,7 +1779,7 @@ pub const KEYS: &[KeySpec] = &[
         "checkmateScore",
         T::Int,
         "0",
-        Rules,
+        Accepted,
         Tetrarch,
         "Points for checkmating a player (to the checking piece's owner; several: the one who moved last).",
         "checkmateScore = 20"
@@ -1780,7 +1788,7 @@ pub const KEYS: &[KeySpec] = &[
         "stalemateScore",
         T::Int,
         "0",
-        Rules,
+        Accepted,
         Tetrarch,
         "Points a player gets for being stalemated when the stalemate eliminates them.",
         "stalemateScore = 20"
@@ -1789,7 +1797,7 @@ pub const KEYS: &[KeySpec] = &[
         "checkScores",
         T::IntList,
         "",
-        Rules,
+        Accepted,
         Tetrarch,
         "Points for a move that checks two and three kings at once: without a queen among the checkers, then with one.",
         "checkScores = 5 1 20 5"
@@ -1798,7 +1806,7 @@ pub const KEYS: &[KeySpec] = &[
         "checkScoreQueenTypes",
         T::PieceSet,
         "q",
-        Rules,
+        Accepted,
         Tetrarch,
         "The pieces that count as a queen for the lower `checkScores`.",
         "checkScoreQueenTypes = qd"
@@ -1807,7 +1815,7 @@ pub const KEYS: &[KeySpec] = &[
         "drawScore",
         T::Int,
         "0",
-        Rules,
+        Accepted,
         Tetrarch,
         "Points each player still in receives when the game is drawn.",
         "drawScore = 10"
@@ -1816,7 +1824,7 @@ pub const KEYS: &[KeySpec] = &[
         "survivorKingBonus",
         T::Int,
         "0",
-        Rules,
+        Accepted,
         Tetrarch,
         "Points the last player receives for each other king still alive (walking kings).",
         "survivorKingBonus = 20"
@@ -1825,7 +1833,7 @@ pub const KEYS: &[KeySpec] = &[
         "walkingKingStalemateScore",
         T::Int,
         "0",
-        Rules,
+        Accepted,
         Tetrarch,
         "Points each remaining player receives when a walking king is stalemated.",
         "walkingKingStalemateScore = 10"
@@ -1834,7 +1842,7 @@ pub const KEYS: &[KeySpec] = &[
         "spareKingScore",
         T::Int,
         "0",
-        Rules,
+        Accepted,
         Tetrarch,
         "Points for capturing an extra (spare) king, in setups that have them.",
         "spareKingScore = 3"
@@ -1843,7 +1851,7 @@ pub const KEYS: &[KeySpec] = &[
         "claimWinLead",
         T::Int,
         "0",
-        Rules,
+        Accepted,
         Tetrarch,
         "With two players left, a lead of at least this many points lets the leader claim the win (0: never).",
         "claimWinLead = 21"
@@ -1852,7 +1860,7 @@ pub const KEYS: &[KeySpec] = &[
         "autoWinLead",
         T::Int,
         "0",
-        Rules,
+        Accepted,
         Tetrarch,
         "With two players left, a lead of at least this many points ends the game (0: never).",
         "autoWinLead = 21"
@@ -1861,7 +1869,7 @@ pub const KEYS: &[KeySpec] = &[
         "abortMoves",
         T::Int,
         "0",
-        Rules,
+        Accepted,
         Tetrarch,
         "A resignation or timeout before every player has made this many moves, with no points scored and the resigner not in check, aborts the game (0: never).",
         "abortMoves = 3"
@@ -1871,7 +1879,7 @@ pub const KEYS: &[KeySpec] = &[
         "clockMinutes",
         T::IntList,
         "",
-        Rules,
+        Accepted,
         Tetrarch,
         "The clock settings a game may choose from, minutes per player (empty: no clock).",
         "clockMinutes = 5 10 15"
@@ -1880,7 +1888,7 @@ pub const KEYS: &[KeySpec] = &[
         "clockIncrements",
         T::IntList,
         "",
-        Rules,
+        Accepted,
         Tetrarch,
         "The increments a game may choose from, seconds added after each move.",
         "clockIncrements = 0 3 5"
@@ -1889,7 +1897,7 @@ pub const KEYS: &[KeySpec] = &[
         "timeoutInsufficientDraw",
         T::Bool,
         "false",
-        Rules,
+        Accepted,
         Tetrarch,
         "Running out of time draws if the opponent has only a king, or a king and one piece of `insufficientMaterialPieces`.",
         "timeoutInsufficientDraw = true"
@@ -1898,7 +1906,7 @@ pub const KEYS: &[KeySpec] = &[
         "drawOffers",
         T::Bool,
         "false",
-        Rules,
+        Accepted,
         Tetrarch,
         "Players may offer a draw once per own turn; making a move declines.",
         "drawOffers = true"
@@ -1907,7 +1915,7 @@ pub const KEYS: &[KeySpec] = &[
         "reconnectSeconds",
         T::Int,
         "0",
-        Rules,
+        Accepted,
         Tetrarch,
         "Seconds a dropped player has to return before it counts as leaving (0: no limit).",
         "reconnectSeconds = 120"
@@ -1957,6 +1965,7 @@ pub fn reference_markdown() -> String {
             };
             let status = match k.support {
                 Support::Rules => "rules",
+                Support::Accepted => "accepted: not enforced yet",
                 Support::Display => "display only",
                 Support::Unsupported => "unsupported",
             };

@@ -231,9 +231,25 @@ impl Definition {
             .collect()
     }
 
-    /// Whether every key and piece of the variant is implemented.
+    /// Whether the move generator implements every key and piece of the
+    /// variant (some game-end rules may still be [`Definition::not_enforced`]).
     pub fn fully_supported(&self) -> bool {
         self.unsupported.is_empty()
+    }
+
+    /// The keys the variant (or an ancestor) sets that tetrarch reads but
+    /// does not enforce yet ([`keys::Support::Accepted`]), in table order.
+    pub fn not_enforced(&self) -> Vec<&'static str> {
+        keys::KEYS
+            .iter()
+            .filter(|k| k.support == keys::Support::Accepted)
+            .filter(|k| {
+                self.settings
+                    .get(k.name)
+                    .is_some_and(|s| s.location.is_some())
+            })
+            .map(|k| k.name)
+            .collect()
     }
 
     pub(crate) fn set(&mut self, key: &'static str, setting: Setting) {

@@ -32,6 +32,7 @@ pub fn validate(def: &Definition, section: &RawSection, diagnostics: &mut Vec<Di
     let board = def.board();
     check_piece_references(def, &in_section, diagnostics);
     check_regions(def, &board, &in_section, diagnostics);
+    check_ranks_and_files(def, &board, &in_section, diagnostics);
     let seats_ok = check_seats(def, &in_section, diagnostics);
     if seats_ok {
         check_start_position(def, &board, section, diagnostics);
@@ -147,6 +148,44 @@ fn check_regions(
                 .with_label(
                     "squares, files and ranks must lie on the board (see `maxFile` and `maxRank`)",
                 ),
+            );
+        }
+    }
+}
+
+/// Ranks and files named by keys must lie on the board.
+fn check_ranks_and_files(
+    def: &Definition,
+    board: &Board,
+    in_section: &dyn Fn(&Option<Location>) -> bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for spec in KEYS {
+        let setting = def.setting(spec.name);
+        let Some(location) = setting
+            .location
+            .as_ref()
+            .filter(|_| in_section(&setting.location))
+        else {
+            continue;
+        };
+        let outside = match (spec.ty, &setting.value) {
+            (ValueType::Rank, Value::Rank(r)) => *r >= board.ranks,
+            (ValueType::RelativeRank, Value::Int(r)) => *r > i64::from(board.ranks),
+            (ValueType::File, Value::File(f)) => *f >= board.files,
+            _ => false,
+        };
+        if outside {
+            diagnostics.push(
+                Diagnostic::error(format!(
+                    "`{}` names `{}`, outside the {} × {} board",
+                    spec.name,
+                    location.text(),
+                    board.files,
+                    board.ranks
+                ))
+                .at(location)
+                .with_label("ranks and files must lie on the board (see `maxFile` and `maxRank`)"),
             );
         }
     }

@@ -2,6 +2,10 @@
 
 use crate::board::Region;
 
+/// The largest whole number a key takes (`i32::MAX`, so that every count
+/// converts to the engine's types without loss).
+pub const MAX_INT: i64 = i32::MAX as i64;
+
 use super::keys::ValueType;
 
 /// A game result for the side it happens to.
@@ -81,9 +85,16 @@ pub fn parse_value(ty: ValueType, text: &str) -> Result<Value, ValueError> {
         ValueType::Int => text
             .parse::<i64>()
             .ok()
-            .filter(|n| *n >= 0)
+            .filter(|n| (0..=MAX_INT).contains(n))
             .map(Value::Int)
-            .ok_or_else(|| whole(text, "expected a whole number from 0 up")),
+            .ok_or_else(|| whole(text, "expected a whole number from 0 to 2147483647")),
+        ValueType::RelativeRank => match text.parse::<u8>() {
+            Ok(n) if n <= crate::board::MAX_RANKS => Ok(Value::Int(i64::from(n))),
+            _ => Err(whole(
+                text,
+                "expected 0 (off) or a rank number from 1 to 16",
+            )),
+        },
         ValueType::Rank => match text.parse::<u8>() {
             Ok(n) if (1..=crate::board::MAX_RANKS).contains(&n) => Ok(Value::Rank(n - 1)),
             _ => Err(whole(text, "expected a rank number from 1 to 16")),
