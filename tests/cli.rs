@@ -143,6 +143,16 @@ fn a_variants_file_overrides_a_shipped_section_and_names_broken_ones() {
     assert_eq!(code, 0, "{stderr}");
     // Kiwipete has 48 moves, 2 of them castling.
     assert_eq!(stdout, "Nodes searched: 46\n");
-    assert!(stderr.contains("warning: `broken`"), "{stderr}");
+    assert!(
+        stderr.contains("warning: 1 section of")
+            && stderr.contains("has errors")
+            && stderr.contains("`broken`"),
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr.lines().filter(|l| l.starts_with("warning")).count(),
+        1,
+        "{stderr}"
+    );
     std::fs::remove_dir_all(&dir).expect("clean up");
 }

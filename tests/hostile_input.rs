@@ -285,3 +285,21 @@ fn repeated_betza_atoms_are_one_rule() {
     let often = Betza::parse(&"(1,2)".repeat(1_000)).expect("valid").rules();
     assert_eq!(once, often);
 }
+
+#[test]
+fn a_large_variants_file_gives_one_line_per_kind_of_problem() {
+    let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fsf/variants.ini");
+    let (code, stdout, stderr) = tetrarch(&["perft", "wildebeest", "2", "--variants", ini]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.ends_with("Nodes searched: 2025\n"), "{stdout}");
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("warning"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert!(
+        warnings[0].starts_with("warning: 88 sections of"),
+        "{stderr}"
+    );
+    assert!(warnings[0].contains("`coffeehouse`"), "{stderr}");
+}

@@ -9,8 +9,11 @@ use crate::definition::CheckedDefinition;
 use crate::rules::{RuleTable, compile};
 use crate::source::SourceFile;
 
-/// The shipped variants plus the given files; a broken or unsupported
-/// section of a file is named in a warning on stderr.
+/// The shipped variants plus the given files. Sections of a file with
+/// errors, and those using unsupported features, are each named in one
+/// warning line per file on stderr (CLI.md), so a large file does not
+/// flood the output; the section a command uses reports its own problem
+/// in full when it is looked up.
 pub fn load_catalog(files: &[PathBuf]) -> Result<Catalog, Exit> {
     let mut catalog = Catalog::shipped();
     for path in files {
@@ -19,23 +22,40 @@ pub fn load_catalog(files: &[PathBuf]) -> Result<Catalog, Exit> {
             Exit::Usage
         })?;
         let index = catalog.load(SourceFile::new(path.display().to_string(), text));
+        let mut broken = Vec::new();
+        let mut unsupported = Vec::new();
         for section in &catalog.files[index].sections {
-            let unsupported = catalog
-                .get(&section.name)
-                .is_some_and(|d| !d.fully_supported());
             if section.has_errors() {
-                tell(format_args!(
-                    "warning: `{}` in `{}` has errors (run `tetrarch check` for details)",
-                    section.name,
-                    path.display()
-                ));
-            } else if unsupported {
-                tell(format_args!(
-                    "warning: `{}` in `{}` uses features tetrarch does not implement yet",
-                    section.name,
-                    path.display()
-                ));
+                broken.push(format!("`{}`", section.name));
+            } else if catalog
+                .get(&section.name)
+                .is_some_and(|d| !d.fully_supported())
+            {
+                unsupported.push(format!("`{}`", section.name));
             }
+        }
+        let file = path.display();
+        if !broken.is_empty() {
+            tell(format_args!(
+                "warning: {} section{} of `{file}` {} errors (run `tetrarch check {file}`): {}",
+                broken.len(),
+                if broken.len() == 1 { "" } else { "s" },
+                if broken.len() == 1 { "has" } else { "have" },
+                broken.join(", ")
+            ));
+        }
+        if !unsupported.is_empty() {
+            tell(format_args!(
+                "warning: {} section{} of `{file}` {} features tetrarch does not implement yet: {}",
+                unsupported.len(),
+                if unsupported.len() == 1 { "" } else { "s" },
+                if unsupported.len() == 1 {
+                    "uses"
+                } else {
+                    "use"
+                },
+                unsupported.join(", ")
+            ));
         }
     }
     Ok(catalog)
