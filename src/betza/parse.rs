@@ -84,9 +84,13 @@ impl Betza {
                 .collect();
             let doubled = m.atom_text.len() == 2;
             if doubled && !digits.is_empty() {
+                let reading = match m.range {
+                    0 => "rides without limit".to_string(),
+                    n => format!("limits the ride to {n} steps"),
+                };
                 warn(format!(
-                    "Fairy-Stockfish ignores the range after the doubled `{}`; tetrarch limits the ride to {} steps",
-                    m.atom_text, m.range
+                    "Fairy-Stockfish ignores the range after the doubled `{}`; tetrarch {reading}",
+                    m.atom_text
                 ));
             } else if digits.len() > 1 {
                 let first = digits.chars().last().unwrap_or('0');

@@ -165,13 +165,17 @@ pub fn build_definition(
                 continue;
             }
         };
+        // A child that sets the key again decides anew: an inherited
+        // unsupported value no longer counts once it is turned off.
+        let feature = format!("`{}`", spec.name);
+        def.unsupported.retain(|f| *f != feature);
         if spec.support == Support::Unsupported && value != default_of(spec) {
             diagnostics.push(
                 Diagnostic::unsupported(format!("`{}` is not supported yet", spec.name))
                     .at(&entry.key_location)
                     .with_label(spec.doc),
             );
-            def.unsupported.push(format!("`{}`", spec.name));
+            def.unsupported.push(feature);
         }
         if spec.origin == Origin::FsfDeprecated && spec.name.contains("Rank") {
             deprecated_ranks.push((spec.name, value.clone(), entry));
@@ -218,6 +222,9 @@ fn apply_piece(
     kind: PieceKind,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    // Defining the piece again replaces an inherited unsupported Betza.
+    let feature = format!("Betza of `{}`", entry.key);
+    def.unsupported.retain(|f| *f != feature);
     let value = entry.value.as_str();
     let Some(first) = value.chars().next() else {
         return;

@@ -1125,7 +1125,7 @@ pub const KEYS: &[KeySpec] = &[
         "true",
         Rules,
         Fsf,
-        "Royal pieces may not be left in check.",
+        "Whether checks exist: `true`, royal pieces may not be left in check; `false` (Fairy-Stockfish's meaning), a move may not give check at all (royal pieces still may not be left attacked).",
         "checking = false"
     ),
     key!(

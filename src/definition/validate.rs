@@ -33,6 +33,7 @@ pub fn validate(def: &Definition, section: &RawSection, diagnostics: &mut Vec<Di
     check_piece_references(def, &in_section, diagnostics);
     check_regions(def, &board, &in_section, diagnostics);
     check_ranks_and_files(def, &board, &in_section, diagnostics);
+    check_board_defaults(def, &board, section, diagnostics);
     let seats_ok = check_seats(def, &in_section, diagnostics);
     if seats_ok {
         check_start_position(def, &board, section, diagnostics);
@@ -188,6 +189,55 @@ fn check_ranks_and_files(
                 .with_label("ranks and files must lie on the board (see `maxFile` and `maxRank`)"),
             );
         }
+    }
+}
+
+/// Fairy-Stockfish's defaults are made for 8 × 8; on another board some of
+/// them silently misfire. Each trap is a warning with its fix.
+fn check_board_defaults(
+    def: &Definition,
+    board: &Board,
+    section: &RawSection,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let default = |key: &str| def.setting(key).location.is_none();
+    let mut warn = |message: String, help: String| {
+        diagnostics.push(
+            Diagnostic::warning(message)
+                .at(&section.name_location)
+                .with_label(help),
+        );
+    };
+    if def.players() != 2 {
+        return;
+    }
+    if def.bool("castling")
+        && def.names("castlingSquares").is_empty()
+        && board.files > 12
+        && default("castlingRookKingsideFile")
+    {
+        let last = (b'a' + board.files - 1) as char;
+        warn(
+            format!(
+                "the king-side castling rook is looked for up to file `l` (Fairy-Stockfish's default), but this board has {} files",
+                board.files
+            ),
+            format!("set `castlingRookKingsideFile = {last}` if the rook starts in the corner"),
+        );
+    }
+    let promotes = !def.names("promotionPieceTypes").is_empty()
+        || matches!(def.value("promotionPieceTypes"), Value::Pieces(p) if !p.is_empty());
+    if promotes
+        && default("pawnTypes")
+        && def
+            .pieces
+            .iter()
+            .any(|p| p.letter == 'p' && p.key != "pawn")
+    {
+        warn(
+            "a custom piece lettered `p` is not a pawn: it neither promotes nor resets the n-move counter".into(),
+            "set `pawnTypes = p` (and `enPassantTypes = p`) to make it one".into(),
+        );
     }
 }
 
@@ -414,7 +464,9 @@ fn check_kings(
                 ),
                 0,
                 0,
-                &format!("give seat `{letter}` a king, or set `checking = false`"),
+                &format!(
+                    "give seat `{letter}` a king, or remove the royal piece with `king = -` and decide the game with `extinctionPieceTypes`"
+                ),
             ));
         } else if kings > 1 {
             diagnostics.push(error(
