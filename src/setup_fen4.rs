@@ -1,5 +1,5 @@
 //! FEN4 into a [`Position`] and back, and the four-player move notation
-//! (`h2-h4`, `e10-e11=Q`, `O-O`), as `../shared/spec/FEN4.md` describes.
+//! (`h2-h4`, `e10-e11=Q`, `O-O`), as `docs/variant-format.md` (Positions) describes.
 
 use crate::fen::FenError;
 use crate::fen4::parse_fen4;

@@ -2,22 +2,10 @@
 
 mod common;
 
-use std::process::Command;
+use common::tetrarch;
 
 use clap::CommandFactory;
 use tetrarch::cli::Cli;
-
-fn tetrarch(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.code().expect("an exit code, not a signal"),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn clap_definition_is_consistent() {
@@ -124,12 +112,11 @@ fn perft_errors_have_their_exit_codes() {
 
 #[test]
 fn a_variants_file_overrides_a_shipped_section_and_names_broken_ones() {
-    let dir = std::env::temp_dir().join(format!("tetrarch-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join("override.ini");
     // `chess` without castling, and a broken section beside it.
-    std::fs::write(&file, "[chess]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\ncastling = false\n[broken:chess]\ncastlng = false\n")
-        .expect("write");
+    let file = common::variant_file(
+        "override.ini",
+        "[chess]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\ncastling = false\n[broken:chess]\ncastlng = false\n",
+    );
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let (code, stdout, stderr) = tetrarch(&[
         "perft",
@@ -138,7 +125,7 @@ fn a_variants_file_overrides_a_shipped_section_and_names_broken_ones() {
         "--fen",
         kiwipete,
         "--variants",
-        file.to_str().expect("utf-8"),
+        &file,
     ]);
     assert_eq!(code, 0, "{stderr}");
     // Kiwipete has 48 moves, 2 of them castling.
@@ -154,5 +141,4 @@ fn a_variants_file_overrides_a_shipped_section_and_names_broken_ones() {
         1,
         "{stderr}"
     );
-    std::fs::remove_dir_all(&dir).expect("clean up");
 }

@@ -2,31 +2,11 @@
 //! the command line: each gets a clear message and its exit code (CLI.md),
 //! never a panic, a hang or a silently wrong count.
 
+mod common;
+
 use std::process::{Command, Stdio};
 
-/// Runs the binary; returns (exit code, stdout, stderr).
-fn tetrarch(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert!(!stderr.contains("panicked"), "{args:?} panicked:\n{stderr}");
-    (
-        output.status.code().expect("an exit code, not a signal"),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr,
-    )
-}
-
-/// A variant file in a fresh temporary folder; returns its path.
-fn variant_file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("tetrarch-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("the file is written");
-    path.display().to_string()
-}
+use common::{tetrarch, variant_file};
 
 #[test]
 fn multibyte_characters_in_a_fen_are_named_whole() {

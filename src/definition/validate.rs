@@ -31,8 +31,7 @@ pub fn validate(def: &Definition, section: &RawSection, diagnostics: &mut Vec<Di
     }
     let board = def.board();
     check_piece_references(def, &in_section, diagnostics);
-    check_regions(def, &board, &in_section, diagnostics);
-    check_ranks_and_files(def, &board, &in_section, diagnostics);
+    check_on_board(def, &board, &in_section, diagnostics);
     check_board_defaults(def, &board, section, diagnostics);
     let seats_ok = check_seats(def, &in_section, diagnostics);
     if seats_ok {
@@ -122,40 +121,9 @@ fn check_piece_references(
     }
 }
 
-fn check_regions(
-    def: &Definition,
-    board: &Board,
-    in_section: &dyn Fn(&Option<Location>) -> bool,
-    diagnostics: &mut Vec<Diagnostic>,
-) {
-    for spec in KEYS {
-        let setting = def.setting(spec.name);
-        let (Value::Region(region), Some(location)) = (&setting.value, &setting.location) else {
-            continue;
-        };
-        if !in_section(&setting.location) {
-            continue;
-        }
-        for (_, start, end) in region.outside(board) {
-            diagnostics.push(
-                Diagnostic::error(format!(
-                    "`{}` names `{}`, outside the {} × {} board",
-                    spec.name,
-                    &location.text()[*start..*end],
-                    board.files,
-                    board.ranks
-                ))
-                .at(&location.sub(*start, *end))
-                .with_label(
-                    "squares, files and ranks must lie on the board (see `maxFile` and `maxRank`)",
-                ),
-            );
-        }
-    }
-}
-
-/// Ranks and files named by keys must lie on the board.
-fn check_ranks_and_files(
+/// Squares, files and ranks named by keys set in the section must lie on the
+/// board: regions part by part, rank and file keys as a whole.
+fn check_on_board(
     def: &Definition,
     board: &Board,
     in_section: &dyn Fn(&Option<Location>) -> bool,
@@ -170,23 +138,30 @@ fn check_ranks_and_files(
         else {
             continue;
         };
-        let outside = match (spec.ty, &setting.value) {
-            (ValueType::Rank, Value::Rank(r)) => *r >= board.ranks,
-            (ValueType::RelativeRank, Value::Int(r)) => *r > i64::from(board.ranks),
-            (ValueType::File, Value::File(f)) => *f >= board.files,
-            _ => false,
+        let whole = (0, location.text().len());
+        let outside: Vec<(usize, usize)> = match (spec.ty, &setting.value) {
+            (_, Value::Region(region)) => region
+                .outside(board)
+                .map(|(_, start, end)| (*start, *end))
+                .collect(),
+            (ValueType::Rank, Value::Rank(r)) if *r >= board.ranks => vec![whole],
+            (ValueType::RelativeRank, Value::Int(r)) if *r > i64::from(board.ranks) => vec![whole],
+            (ValueType::File, Value::File(f)) if *f >= board.files => vec![whole],
+            _ => Vec::new(),
         };
-        if outside {
+        for (start, end) in outside {
             diagnostics.push(
                 Diagnostic::error(format!(
                     "`{}` names `{}`, outside the {} × {} board",
                     spec.name,
-                    location.text(),
+                    &location.text()[start..end],
                     board.files,
                     board.ranks
                 ))
-                .at(location)
-                .with_label("ranks and files must lie on the board (see `maxFile` and `maxRank`)"),
+                .at(&location.sub(start, end))
+                .with_label(
+                    "squares, files and ranks must lie on the board (see `maxFile` and `maxRank`)",
+                ),
             );
         }
     }

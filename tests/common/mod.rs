@@ -121,3 +121,27 @@ pub fn walk(pos: &mut Position<'_>, depth: u32, checked: &mut usize) {
         *checked += 1;
     }
 }
+
+/// Runs the binary; returns (exit code, stdout, stderr). A panic fails the test.
+pub fn tetrarch(args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tetrarch"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{args:?} panicked:\n{stderr}");
+    (
+        output.status.code().expect("an exit code, not a signal"),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr,
+    )
+}
+
+/// A variant file in a fresh temporary folder; returns its path.
+pub fn variant_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("tetrarch-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("the file is written");
+    path.display().to_string()
+}
