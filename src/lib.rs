@@ -9,7 +9,8 @@
 //!    inheritance, defaults and [`diagnostic`]s;
 //! 4. [`catalog`]: the shipped variants plus user files, by name;
 //! 5. [`rules`]: a definition compiled into the table the generator reads;
-//! 6. [`position`], [`movegen`], [`perft`]: positions, legal moves, counting.
+//! 6. [`position`], [`movegen`], [`perft`]: positions, legal moves, counting;
+//! 7. [`outcome`]: how a game ends.
 //!
 //! ```
 //! use tetrarch::catalog::Catalog;
@@ -42,6 +43,7 @@ pub mod fen4;
 pub mod ini;
 pub mod movegen;
 pub mod moves;
+pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;

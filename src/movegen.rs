@@ -1,8 +1,8 @@
 //! Move generation from the compiled rule table: pseudo-legal moves; legality
 //! from one look outward from the king (checks and pins), with make/unmake
 //! only where that cannot decide; perft's last ply counted with bitboards
-//! where the board allows; Fairy-Stockfish's immediate game ends; and
-//! eliminations of stuck players in games that play on.
+//! where the board allows; and eliminations of stuck players in games that
+//! play on. Game ends are judged in [`crate::outcome`].
 
 use crate::moves::{Move, MoveList, MoveType};
 use crate::piece::Piece;
@@ -293,7 +293,7 @@ impl Position<'_> {
     /// ended by an immediate rule.
     pub fn legal_moves(&mut self, list: &mut MoveList) {
         list.clear();
-        if self.immediate_end() {
+        if self.immediate_end().is_some() {
             return;
         }
         self.pseudo_moves(list);
@@ -342,7 +342,8 @@ impl Position<'_> {
     /// true; `unmake` takes the elimination back.
     pub fn eliminate_if_stuck(&mut self) -> bool {
         let rules = self.rules();
-        if !(rules.eliminate_when_mated || rules.eliminate_when_stalemated) || self.immediate_end()
+        if !(rules.eliminate_when_mated || rules.eliminate_when_stalemated)
+            || self.immediate_end().is_some()
         {
             return false;
         }
@@ -371,7 +372,7 @@ impl Position<'_> {
             && rules.pseudo_royal.is_none()
             && !rules.must_capture
             && royal_known
-            && !self.immediate_end();
+            && self.immediate_end().is_none();
         if !simple {
             let mut list = MoveList::default();
             self.legal_moves(&mut list);
@@ -610,185 +611,6 @@ impl Position<'_> {
             MoveType::Castle => false,
             _ => self.piece_at(mv.to).is_some(),
         }
-    }
-
-    /// Whether the game has ended by an immediate rule (extinction, flag,
-    /// check counting, connection): Fairy-Stockfish's immediate game ends.
-    pub fn immediate_end(&self) -> bool {
-        let rules = self.rules();
-        let ends = &rules.ends;
-        let us = self.to_move();
-        let n = rules.seats.len();
-        if n > 2 {
-            // A captured king ends the game; so does a single team left.
-            if rules.king_capture && self.active_seats().any(|s| self.royal(s).is_none()) {
-                return true;
-            }
-            let first = rules.seats[us].team;
-            if self.active_seats().all(|s| rules.seats[s].team == first) {
-                return true;
-            }
-        }
-        let them = (us + n - 1) % n;
-        let n_types = rules.pieces.len();
-        if let Some(mask) = ends.extinction {
-            let count = |seat: usize, t: Option<usize>| -> u32 {
-                match t {
-                    Some(t) => u32::from(self.count(seat, t)),
-                    None => (0..n_types).map(|t| u32::from(self.count(seat, t))).sum(),
-                }
-            };
-            let extinct = |t: Option<usize>| {
-                [them, us].into_iter().any(|c| {
-                    let other = if c == us { them } else { us };
-                    let claim = u32::from(rules.extinction_claim && c == us);
-                    count(c, t) <= ends.extinction_count
-                        && count(other, t) >= ends.extinction_opponent_count + claim
-                })
-            };
-            // `*` counts all pieces together; otherwise each type on its own.
-            let ended = if mask == u64::MAX {
-                extinct(None)
-            } else {
-                (0..n_types).any(|t| mask & (1 << t) != 0 && extinct(Some(t)))
-            };
-            if ended {
-                return true;
-            }
-        }
-        if ends.flag.is_some() {
-            let king_flag = ends.flag.as_ref().is_some_and(|(types, _)| {
-                (0..n_types).any(|t| types & (1 << t) != 0 && rules.pieces[t].royal)
-            });
-            // With `flagMove` the opponent gets one more move; a flag piece
-            // that survives it wins. With `flagPieceSafe` too, only an unsafe
-            // arrival gives that extra move: a safe one wins at once.
-            if ends.flag_move {
-                if self.flag_reached(us, false) {
-                    return true;
-                }
-                if rules.flag_piece_safe && self.flag_reached(them, true) {
-                    return true;
-                }
-            }
-            if (!ends.flag_move || king_flag)
-                && self.flag_reached(them, rules.flag_piece_safe)
-                && !self.king_can_answer_flag(us)
-            {
-                return true;
-            }
-        }
-        if ends.check_counting && self.checks_remaining()[them.min(1)] == 0 {
-            return true;
-        }
-        if ends.connect > 0 && self.connected(them) {
-            return true;
-        }
-        false
-    }
-
-    /// Whether a seat has reached its flag region (Fairy-Stockfish's rules:
-    /// enough flag pieces there, or one and the region full; when `safe`,
-    /// pieces the opponent can legally take do not count).
-    fn flag_reached(&self, seat: usize, safe: bool) -> bool {
-        let rules = self.rules();
-        let ends = &rules.ends;
-        let Some((types, regions)) = &ends.flag else {
-            return false;
-        };
-        let Some(region) = regions.get(seat) else {
-            return false;
-        };
-        let counted = |s: Sq| {
-            let p = self.piece_at(s);
-            p.is_some() && !p.is_wall() && p.seat() == seat && types & (1 << p.kind()) != 0
-        };
-        let mut count = 0;
-        let mut full = true;
-        for (s, &in_region) in region.iter().enumerate() {
-            if in_region {
-                full &= self.piece_at(s as Sq).is_some();
-                count += usize::from(counted(s as Sq));
-            }
-        }
-        let needed = ends.flag_count as usize;
-        let simple = count > 0 && (count >= needed || (rules.flag_blocked_win && full));
-        if !simple || !safe {
-            return simple;
-        }
-        let opponent = 1 - seat.min(1);
-        let mut potential = count;
-        let inside = (0..region.len() as Sq).filter(|&s| region[s as usize] && counted(s));
-        for sq in inside {
-            if potential != needed {
-                break;
-            }
-            if self.capturable_by(sq, opponent) {
-                potential -= 1;
-            }
-        }
-        potential >= needed
-    }
-
-    /// Whether `seat` could legally capture the piece on `sq`.
-    fn capturable_by(&self, sq: Sq, seat: usize) -> bool {
-        let mut copy = self.clone();
-        copy.set_to_move(seat);
-        let mut found = false;
-        self.find_attacker(sq, seat, |from| {
-            found = copy.is_legal(Move::normal(from, sq));
-            found
-        });
-        found
-    }
-
-    /// Racing-kings exception: after White reached the flag, Black (to
-    /// move, not in check) may still answer by moving its king into its own
-    /// flag region.
-    fn king_can_answer_flag(&self, us: usize) -> bool {
-        let rules = self.rules();
-        if !rules.ends.flag_move || us != 1 || self.in_check(us) {
-            return false;
-        }
-        let Some(king) = self.royal(us) else {
-            return false;
-        };
-        let Some((_, regions)) = &rules.ends.flag else {
-            return false;
-        };
-        let mut copy = self.clone();
-        let mut list = MoveList::default();
-        copy.pseudo_moves(&mut list);
-        list.as_slice()
-            .iter()
-            .filter(|m| m.from == king && m.kind != MoveType::Castle && regions[us][m.to as usize])
-            .any(|m| copy.is_legal(*m))
-    }
-
-    fn connected(&self, seat: usize) -> bool {
-        let rules = self.rules();
-        let ends = &rules.ends;
-        let dirs: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
-        let (files, ranks) = (rules.files as i32, rules.ranks as i32);
-        let mine = |f: i32, r: i32| {
-            (0..files).contains(&f) && (0..ranks).contains(&r) && {
-                let p = self.piece_at(rules.square(f as u8, r as u8));
-                p.is_some() && p.seat() == seat && ends.connect_types & (1 << p.kind()) != 0
-            }
-        };
-        for (d, &(df, dr)) in dirs.iter().enumerate() {
-            if !ends.connect_directions[d] {
-                continue;
-            }
-            for r in 0..ranks {
-                for f in 0..files {
-                    if (0..ends.connect as i32).all(|k| mine(f + df * k, r + dr * k)) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
     }
 }
 

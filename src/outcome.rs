@@ -1,0 +1,232 @@
+//! How a game ends. Today: Fairy-Stockfish's immediate game ends, judged
+//! from a position ([`Position::immediate_end`]), each naming the rule that
+//! fired and the seat it fired for. Turning them into results and scores
+//! (the variant's `…Value` keys, points, claims) is the adjudicator's job
+//! and lives here too when it comes.
+
+use crate::moves::{Move, MoveList, MoveType};
+use crate::position::Position;
+use crate::rules::Sq;
+
+/// An immediate rule that has ended the game, and the seat (or team) it
+/// concerns. Which result that means is the variant's to say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImmediateEnd {
+    /// A king was captured (`kingCapture` with several seats): the seat
+    /// that lost it.
+    KingCaptured {
+        /// The seat whose king is gone.
+        seat: usize,
+    },
+    /// Every seat still in plays for one team.
+    LastTeam {
+        /// The team left.
+        team: usize,
+    },
+    /// A seat's counted pieces are extinct (`extinctionPieceTypes`).
+    Extinction {
+        /// The seat whose pieces are extinct.
+        seat: usize,
+    },
+    /// A seat's flag pieces reached its flag region.
+    Flag {
+        /// The seat that reached it.
+        seat: usize,
+    },
+    /// A seat gave the last of the checks it needed (check counting).
+    CheckCount {
+        /// The seat that gave them.
+        seat: usize,
+    },
+    /// A seat aligned `connectN` pieces.
+    Connect {
+        /// The seat that aligned them.
+        seat: usize,
+    },
+}
+
+impl Position<'_> {
+    /// The immediate rule that has ended the game, if one has (extinction,
+    /// flag, check counting, connection, a captured king, one team left):
+    /// Fairy-Stockfish's immediate game ends.
+    pub fn immediate_end(&self) -> Option<ImmediateEnd> {
+        let rules = self.rules();
+        let ends = &rules.ends;
+        let us = self.to_move();
+        let n = rules.seats.len();
+        if n > 2 {
+            // A captured king ends the game; so does a single team left.
+            if rules.king_capture
+                && let Some(seat) = self.active_seats().find(|&s| self.royal(s).is_none())
+            {
+                return Some(ImmediateEnd::KingCaptured { seat });
+            }
+            let team = rules.seats[us].team;
+            if self.active_seats().all(|s| rules.seats[s].team == team) {
+                return Some(ImmediateEnd::LastTeam { team });
+            }
+        }
+        let them = (us + n - 1) % n;
+        let n_types = rules.pieces.len();
+        if let Some(mask) = ends.extinction {
+            let count = |seat: usize, t: Option<usize>| -> u32 {
+                match t {
+                    Some(t) => u32::from(self.count(seat, t)),
+                    None => (0..n_types).map(|t| u32::from(self.count(seat, t))).sum(),
+                }
+            };
+            let extinct = |t: Option<usize>| {
+                [them, us].into_iter().find(|&c| {
+                    let other = if c == us { them } else { us };
+                    let claim = u32::from(rules.extinction_claim && c == us);
+                    count(c, t) <= ends.extinction_count
+                        && count(other, t) >= ends.extinction_opponent_count + claim
+                })
+            };
+            // `*` counts all pieces together; otherwise each type on its own.
+            let extinct_seat = if mask == u64::MAX {
+                extinct(None)
+            } else {
+                (0..n_types)
+                    .filter(|t| mask & (1 << t) != 0)
+                    .find_map(|t| extinct(Some(t)))
+            };
+            if let Some(seat) = extinct_seat {
+                return Some(ImmediateEnd::Extinction { seat });
+            }
+        }
+        if ends.flag.is_some() {
+            let king_flag = ends.flag.as_ref().is_some_and(|(types, _)| {
+                (0..n_types).any(|t| types & (1 << t) != 0 && rules.pieces[t].royal)
+            });
+            // With `flagMove` the opponent gets one more move; a flag piece
+            // that survives it wins. With `flagPieceSafe` too, only an unsafe
+            // arrival gives that extra move: a safe one wins at once.
+            if ends.flag_move {
+                if self.flag_reached(us, false) {
+                    return Some(ImmediateEnd::Flag { seat: us });
+                }
+                if rules.flag_piece_safe && self.flag_reached(them, true) {
+                    return Some(ImmediateEnd::Flag { seat: them });
+                }
+            }
+            if (!ends.flag_move || king_flag)
+                && self.flag_reached(them, rules.flag_piece_safe)
+                && !self.king_can_answer_flag(us)
+            {
+                return Some(ImmediateEnd::Flag { seat: them });
+            }
+        }
+        if ends.check_counting && self.checks_remaining()[them.min(1)] == 0 {
+            return Some(ImmediateEnd::CheckCount { seat: them });
+        }
+        if ends.connect > 0 && self.connected(them) {
+            return Some(ImmediateEnd::Connect { seat: them });
+        }
+        None
+    }
+
+    /// Whether a seat has reached its flag region (Fairy-Stockfish's rules:
+    /// enough flag pieces there, or one and the region full; when `safe`,
+    /// pieces the opponent can legally take do not count).
+    fn flag_reached(&self, seat: usize, safe: bool) -> bool {
+        let rules = self.rules();
+        let ends = &rules.ends;
+        let Some((types, regions)) = &ends.flag else {
+            return false;
+        };
+        let Some(region) = regions.get(seat) else {
+            return false;
+        };
+        let counted = |s: Sq| {
+            let p = self.piece_at(s);
+            p.is_some() && !p.is_wall() && p.seat() == seat && types & (1 << p.kind()) != 0
+        };
+        let mut count = 0;
+        let mut full = true;
+        for (s, &in_region) in region.iter().enumerate() {
+            if in_region {
+                full &= self.piece_at(s as Sq).is_some();
+                count += usize::from(counted(s as Sq));
+            }
+        }
+        let needed = ends.flag_count as usize;
+        let simple = count > 0 && (count >= needed || (rules.flag_blocked_win && full));
+        if !simple || !safe {
+            return simple;
+        }
+        let opponent = 1 - seat.min(1);
+        let mut potential = count;
+        let inside = (0..region.len() as Sq).filter(|&s| region[s as usize] && counted(s));
+        for sq in inside {
+            if potential != needed {
+                break;
+            }
+            if self.capturable_by(sq, opponent) {
+                potential -= 1;
+            }
+        }
+        potential >= needed
+    }
+
+    /// Whether `seat` could legally capture the piece on `sq`.
+    fn capturable_by(&self, sq: Sq, seat: usize) -> bool {
+        let mut copy = self.clone();
+        copy.set_to_move(seat);
+        let mut found = false;
+        self.find_attacker(sq, seat, |from| {
+            found = copy.is_legal(Move::normal(from, sq));
+            found
+        });
+        found
+    }
+
+    /// Racing-kings exception: after White reached the flag, Black (to
+    /// move, not in check) may still answer by moving its king into its own
+    /// flag region.
+    fn king_can_answer_flag(&self, us: usize) -> bool {
+        let rules = self.rules();
+        if !rules.ends.flag_move || us != 1 || self.in_check(us) {
+            return false;
+        }
+        let Some(king) = self.royal(us) else {
+            return false;
+        };
+        let Some((_, regions)) = &rules.ends.flag else {
+            return false;
+        };
+        let mut copy = self.clone();
+        let mut list = MoveList::default();
+        copy.pseudo_moves(&mut list);
+        list.as_slice()
+            .iter()
+            .filter(|m| m.from == king && m.kind != MoveType::Castle && regions[us][m.to as usize])
+            .any(|m| copy.is_legal(*m))
+    }
+
+    fn connected(&self, seat: usize) -> bool {
+        let rules = self.rules();
+        let ends = &rules.ends;
+        let dirs: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+        let (files, ranks) = (rules.files as i32, rules.ranks as i32);
+        let mine = |f: i32, r: i32| {
+            (0..files).contains(&f) && (0..ranks).contains(&r) && {
+                let p = self.piece_at(rules.square(f as u8, r as u8));
+                p.is_some() && p.seat() == seat && ends.connect_types & (1 << p.kind()) != 0
+            }
+        };
+        for (d, &(df, dr)) in dirs.iter().enumerate() {
+            if !ends.connect_directions[d] {
+                continue;
+            }
+            for r in 0..ranks {
+                for f in 0..files {
+                    if (0..ends.connect as i32).all(|k| mine(f + df * k, r + dr * k)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
