@@ -4,7 +4,7 @@
 //! where the board allows; and eliminations of stuck players in games that
 //! play on. Game ends are judged in [`crate::outcome`].
 
-use crate::moves::{Move, MoveList, MoveType};
+use crate::moves::{Move, MoveList};
 use crate::piece::Piece;
 use crate::position::{KingSafety, Position};
 use crate::rules::{LineKind, Sq};
@@ -61,12 +61,10 @@ impl Position<'_> {
                     && rules.en_passant_region[us][to as usize]
                     && let Some(e) = self.en_passant_at(to, team)
                 {
-                    emit(Move {
+                    emit(Move::EnPassant {
                         from,
                         to,
-                        kind: MoveType::EnPassant,
-                        promotion: 0,
-                        aux: e.victim,
+                        captured: e.victim,
                     });
                     return target.is_none();
                 }
@@ -154,12 +152,10 @@ impl Position<'_> {
                 if limit != 0 && u32::from(self.count(us, choice as usize)) >= limit {
                     continue;
                 }
-                emit(Move {
+                emit(Move::Promotion {
                     from,
                     to,
-                    kind: MoveType::Promotion,
-                    promotion: choice,
-                    aux: 0,
+                    piece: choice,
                 });
             }
             // A pawn that must promote cannot stop there unpromoted, even
@@ -172,12 +168,10 @@ impl Position<'_> {
         let mut mandatory = false;
         if piece.promoted() {
             if rules.piece_demotion && in_zone && (!rules.piece_promotion_on_capture || capture) {
-                emit(Move {
+                emit(Move::PieceDemotion {
                     from,
                     to,
-                    kind: MoveType::PieceDemotion,
-                    promotion: piece.unpromoted_kind() as u8,
-                    aux: 0,
+                    piece: piece.unpromoted_kind() as u8,
                 });
                 mandatory = rules.mandatory_piece_promotion;
             }
@@ -185,12 +179,10 @@ impl Position<'_> {
             && in_zone
             && (!rules.piece_promotion_on_capture || capture)
         {
-            emit(Move {
+            emit(Move::PiecePromotion {
                 from,
                 to,
-                kind: MoveType::PiecePromotion,
-                promotion: promoted,
-                aux: 0,
+                piece: promoted,
             });
             mandatory = rules.mandatory_piece_promotion;
         }
@@ -202,7 +194,7 @@ impl Position<'_> {
         {
             return;
         }
-        emit(Move::normal(from, to));
+        emit(Move::Normal { from, to });
     }
 
     fn castling_moves(&self, list: &mut MoveList) {
@@ -231,12 +223,11 @@ impl Position<'_> {
                 segment(rules, a, b).all(|s| s == king || s == rook || self.piece_at(s).is_none())
             };
             if clear(king, geometry.king_to) && clear(rook, geometry.rook_to) {
-                list.push(Move {
-                    from: king,
+                list.push(Move::Castle {
+                    king,
                     to: geometry.king_to,
-                    kind: MoveType::Castle,
-                    promotion: right.wing as u8,
-                    aux: rook,
+                    rook,
+                    wing: right.wing as u8,
                 });
             }
         }
@@ -250,20 +241,20 @@ impl Position<'_> {
         let us = self.to_move();
         let royal = self.royal(us).is_some();
         let mut pseudo = self.pseudo_royals(us);
-        if mv.kind == MoveType::Castle
-            && (rules.pieces[self.piece_at(mv.from).kind()].royal || pseudo.contains(mv.from))
+        if matches!(mv, Move::Castle { .. })
+            && (rules.pieces[self.piece_at(mv.from()).kind()].royal || pseudo.contains(mv.from()))
         {
             // The king may not castle out of, or through, an attacked square.
-            if segment(rules, mv.from, mv.to).any(|s| self.attacked_by_enemy(s, us)) {
+            if segment(rules, mv.from(), mv.to()).any(|s| self.attacked_by_enemy(s, us)) {
                 return false;
             }
         }
         if !royal && pseudo.is_empty() && rules.checking {
             return true;
         }
-        if pseudo.contains(mv.from) {
-            pseudo.remove(mv.from);
-            pseudo.insert(mv.to);
+        if pseudo.contains(mv.from()) {
+            pseudo.remove(mv.from());
+            pseudo.insert(mv.to());
         }
         self.make(mv);
         let mut legal = !self.in_check(us);
@@ -314,21 +305,21 @@ impl Position<'_> {
         let simple = plain && safety.checkers == 0;
         list.retain(|m| {
             if plain
-                && m.kind == MoveType::Normal
-                && rules.pieces[self.piece_at(m.from).kind()].royal
+                && matches!(m, Move::Normal { .. })
+                && rules.pieces[self.piece_at(m.from()).kind()].royal
             {
-                return self.royal_step_safe(m.from, m.to);
+                return self.royal_step_safe(m.from(), m.to());
             }
             let quick = simple
                 && matches!(
-                    m.kind,
-                    MoveType::Normal
-                        | MoveType::Promotion
-                        | MoveType::PiecePromotion
-                        | MoveType::PieceDemotion
+                    m,
+                    Move::Normal { .. }
+                        | Move::Promotion { .. }
+                        | Move::PiecePromotion { .. }
+                        | Move::PieceDemotion { .. }
                 )
-                && !rules.pieces[self.piece_at(m.from).kind()].royal
-                && !safety.is_pinned(m.from);
+                && !rules.pieces[self.piece_at(m.from()).kind()].royal
+                && !safety.is_pinned(m.from());
             quick || self.is_legal(*m)
         });
         if self.rules().must_capture && list.as_slice().iter().any(|m| self.is_capture(m)) {
@@ -430,9 +421,9 @@ impl Position<'_> {
             }
             if quick && !rules.overlapping[us * n_types + p.kind()] {
                 self.piece_moves_with(from, p, &mut |m| {
-                    if m.kind == MoveType::EnPassant {
+                    if matches!(m, Move::EnPassant { .. }) {
                         tested.push(m);
-                    } else if safety.answers(m.to) {
+                    } else if safety.answers(m.to()) {
                         count += 1;
                     }
                 });
@@ -458,19 +449,18 @@ impl Position<'_> {
             self.castling_moves(&mut tested);
         }
         for &m in tested.as_slice() {
-            let royal = rules.pieces[self.piece_at(m.from).kind()].royal;
-            let legal = if m.kind == MoveType::Normal && royal {
-                self.royal_step_safe(m.from, m.to)
-            } else if m.kind == MoveType::Castle && royal {
-                self.castle_safe(m)
-            } else if m.kind != MoveType::EnPassant
-                && m.kind != MoveType::Castle
-                && !royal
-                && !safety.is_pinned(m.from)
-            {
-                safety.answers(m.to)
-            } else {
-                self.is_legal(m)
+            let royal = rules.pieces[self.piece_at(m.from()).kind()].royal;
+            let legal = match m {
+                Move::Normal { from, to } if royal => self.royal_step_safe(from, to),
+                Move::Castle {
+                    king,
+                    to,
+                    rook,
+                    wing,
+                } if royal => self.castle_safe(king, to, rook, wing),
+                Move::EnPassant { .. } | Move::Castle { .. } => self.is_legal(m),
+                _ if !royal && !safety.is_pinned(m.from()) => safety.answers(m.to()),
+                _ => self.is_legal(m),
             };
             if legal {
                 count += 1;
@@ -483,22 +473,22 @@ impl Position<'_> {
     /// attackers: no square from the king's start to its destination is
     /// attacked now, and the destination is not attacked with king and rook
     /// on their new squares.
-    fn castle_safe(&mut self, mv: Move) -> bool {
+    fn castle_safe(&mut self, king: Sq, to: Sq, rook: Sq, wing: u8) -> bool {
         let rules = self.rules();
         let us = self.to_move();
-        if segment(rules, mv.from, mv.to).any(|s| self.attacked_by_enemy(s, us)) {
+        if segment(rules, king, to).any(|s| self.attacked_by_enemy(s, us)) {
             return false;
         }
-        let Some(geometry) = rules.castling[us][mv.promotion as usize] else {
+        let Some(geometry) = rules.castling[us][wing as usize] else {
             return false;
         };
-        let king = self.lift(mv.from);
-        let rook = self.lift(mv.aux);
-        self.drop_back(geometry.rook_to, rook);
+        let king_piece = self.lift(king);
+        let rook_piece = self.lift(rook);
+        self.drop_back(geometry.rook_to, rook_piece);
         let safe = !self.attacked_by_enemy(geometry.king_to, us);
         self.lift(geometry.rook_to);
-        self.drop_back(mv.aux, rook);
-        self.drop_back(mv.from, king);
+        self.drop_back(rook, rook_piece);
+        self.drop_back(king, king_piece);
         safe
     }
 
@@ -606,10 +596,10 @@ impl Position<'_> {
 
     /// Whether a move captures.
     pub fn is_capture(&self, mv: &Move) -> bool {
-        match mv.kind {
-            MoveType::EnPassant => true,
-            MoveType::Castle => false,
-            _ => self.piece_at(mv.to).is_some(),
+        match mv {
+            Move::EnPassant { .. } => true,
+            Move::Castle { .. } => false,
+            _ => self.piece_at(mv.to()).is_some(),
         }
     }
 }

@@ -1,26 +1,8 @@
-//! Moves and the fixed-capacity list the generator fills.
+//! Moves by their shape, and the list the generator fills.
 
 use smallvec::SmallVec;
 
 use crate::rules::Sq;
-
-/// What kind of move a [`Move`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveType {
-    /// An ordinary move or capture.
-    Normal,
-    /// A pawn promoting to `Move::promotion`.
-    Promotion,
-    /// A non-pawn turning into its promoted type.
-    PiecePromotion,
-    /// A promoted piece turning back into its unpromoted type.
-    PieceDemotion,
-    /// An en-passant capture of the piece on `Move::aux`.
-    EnPassant,
-    /// Castling: the king goes `from` → `to`, the rook from `Move::aux`;
-    /// `Move::promotion` is the wing (0 king-side, 1 queen-side).
-    Castle,
-}
 
 /// Why a move text names no move of a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -33,31 +15,102 @@ pub enum MoveError {
     Illegal,
 }
 
-/// A move of the piece on `from`.
+/// A move, by its real shape. Piece types are indices into the rule
+/// table's pieces; the wing of castling is 0 (king side) or 1 (queen side).
+///
+/// Shapes still to come (drops, gating, passing, walls) become variants
+/// here, so every `match` on a move names what it does with them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// The square the piece leaves.
-    pub from: Sq,
-    /// The square it lands on (the king's square for castling).
-    pub to: Sq,
-    /// The kind of move.
-    pub kind: MoveType,
-    /// The promotion type, or the castling wing.
-    pub promotion: u8,
-    /// The captured pawn's square (en passant) or the rook's (castling).
-    pub aux: Sq,
+pub enum Move {
+    /// An ordinary move or capture.
+    Normal {
+        /// The square the piece leaves.
+        from: Sq,
+        /// The square it lands on.
+        to: Sq,
+    },
+    /// A pawn promoting.
+    Promotion {
+        /// The square the pawn leaves.
+        from: Sq,
+        /// The square it lands on.
+        to: Sq,
+        /// The type it becomes.
+        piece: u8,
+    },
+    /// A piece turning into its promoted type (`promotedPieceType`).
+    PiecePromotion {
+        /// The square the piece leaves.
+        from: Sq,
+        /// The square it lands on.
+        to: Sq,
+        /// The type it becomes.
+        piece: u8,
+    },
+    /// A promoted piece turning back into its unpromoted type.
+    PieceDemotion {
+        /// The square the piece leaves.
+        from: Sq,
+        /// The square it lands on.
+        to: Sq,
+        /// The type it becomes again.
+        piece: u8,
+    },
+    /// An en-passant capture.
+    EnPassant {
+        /// The square the capturing piece leaves.
+        from: Sq,
+        /// The passed square it lands on (its occupant, if any, is taken too).
+        to: Sq,
+        /// The square of the piece taken.
+        captured: Sq,
+    },
+    /// Castling.
+    Castle {
+        /// The king's square.
+        king: Sq,
+        /// The king's destination.
+        to: Sq,
+        /// The rook's square.
+        rook: Sq,
+        /// 0 king side, 1 queen side.
+        wing: u8,
+    },
 }
 
 impl Move {
-    /// An ordinary move.
+    /// The square the moving piece (the king, for castling) leaves.
     #[inline]
-    pub fn normal(from: Sq, to: Sq) -> Move {
-        Move {
-            from,
-            to,
-            kind: MoveType::Normal,
-            promotion: 0,
-            aux: 0,
+    pub fn from(self) -> Sq {
+        match self {
+            Move::Normal { from, .. }
+            | Move::Promotion { from, .. }
+            | Move::PiecePromotion { from, .. }
+            | Move::PieceDemotion { from, .. }
+            | Move::EnPassant { from, .. } => from,
+            Move::Castle { king, .. } => king,
+        }
+    }
+
+    /// The square the moving piece (the king, for castling) lands on.
+    #[inline]
+    pub fn to(self) -> Sq {
+        match self {
+            Move::Normal { to, .. }
+            | Move::Promotion { to, .. }
+            | Move::PiecePromotion { to, .. }
+            | Move::PieceDemotion { to, .. }
+            | Move::EnPassant { to, .. }
+            | Move::Castle { to, .. } => to,
+        }
+    }
+
+    /// The type a promotion (of a pawn or a piece) makes the piece.
+    #[inline]
+    pub fn promotion(self) -> Option<u8> {
+        match self {
+            Move::Promotion { piece, .. } | Move::PiecePromotion { piece, .. } => Some(piece),
+            _ => None,
         }
     }
 }

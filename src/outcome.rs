@@ -4,7 +4,7 @@
 //! (the variant's `…Value` keys, points, claims) is the adjudicator's job
 //! and lives here too when it comes.
 
-use crate::moves::{Move, MoveList, MoveType};
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Sq;
 
@@ -175,7 +175,7 @@ impl Position<'_> {
         copy.set_to_move(seat);
         let mut found = false;
         self.find_attacker(sq, seat, |from| {
-            found = copy.is_legal(Move::normal(from, sq));
+            found = copy.is_legal(Move::Normal { from, to: sq });
             found
         });
         found
@@ -200,7 +200,11 @@ impl Position<'_> {
         copy.pseudo_moves(&mut list);
         list.as_slice()
             .iter()
-            .filter(|m| m.from == king && m.kind != MoveType::Castle && regions[us][m.to as usize])
+            .filter(|m| {
+                !matches!(m, Move::Castle { .. })
+                    && m.from() == king
+                    && regions[us][m.to() as usize]
+            })
             .any(|m| copy.is_legal(*m))
     }
 

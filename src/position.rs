@@ -2,7 +2,7 @@
 //! rights, en-passant targets and counters, with make/unmake and an
 //! incremental Zobrist hash.
 
-use crate::moves::{Move, MoveType};
+use crate::moves::Move;
 use crate::piece::Piece;
 use crate::rules::{RuleTable, Sq, SqSet};
 
@@ -118,17 +118,19 @@ pub struct FenStyle {
 
 #[derive(Clone, Copy, Debug)]
 struct Undo {
-    mv: Move,
+    /// The move, or `None` for an elimination.
+    mv: Option<Move>,
     moved: Piece,
-    captured: Piece,
-    captured_on: Sq,
+    /// Where the pieces this ply took off the board start on
+    /// [`Position::removed`] (captures, an en-passant square's occupant, an
+    /// eliminated army): one list, so every way of removing pieces is
+    /// undone the same way.
+    removed_from: u32,
     castling: u32,
     en_passant: Targets,
     halfmove: u32,
     hash: u64,
     checks: [u8; 2],
-    /// A second captured piece: the occupant of an en-passant square.
-    captured_also: Piece,
     eliminated: u8,
     to_move: usize,
 }
@@ -175,7 +177,7 @@ impl<'r> Position<'r> {
             castling_mask: vec![0; nsq],
             en_passant: [None; MAX_SEATS],
             eliminated: 0,
-            removed: Vec::new(),
+            removed: Vec::with_capacity(64),
             scores: [0; MAX_SEATS],
             halfmove: 0,
             fullmove: 1,
@@ -468,8 +470,9 @@ impl<'r> Position<'r> {
     pub fn make(&mut self, mv: Move) {
         let rules = self.rules;
         let us = self.to_move;
-        let moved = self.board[mv.from as usize];
-        let mut undo = self.undo_record(mv, moved, NO_SQ);
+        let from = mv.from();
+        let moved = self.board[from as usize];
+        let undo = self.undo_record(Some(mv), moved);
         let mut hash = self.hash ^ self.state_hash(self.castling, &self.en_passant, self.checks);
         // Targets expire: all of them when only the next player may take en
         // passant, else the mover's own when it moves again.
@@ -479,59 +482,55 @@ impl<'r> Position<'r> {
             self.en_passant[us] = None;
         }
         self.halfmove += 1;
-        match mv.kind {
-            MoveType::Castle => {
-                let geometry =
-                    rules.castling[us][mv.promotion as usize].expect("castling geometry");
-                let king = self.remove(mv.from);
-                let rook = self.remove(mv.aux);
-                hash ^= rules.zobrist_piece(king, mv.from) ^ rules.zobrist_piece(rook, mv.aux);
-                self.add(geometry.king_to, king);
-                self.add(geometry.rook_to, rook);
-                hash ^= rules.zobrist_piece(king, geometry.king_to)
-                    ^ rules.zobrist_piece(rook, geometry.rook_to);
-                self.castling &=
-                    !(self.castling_mask[mv.from as usize] | self.castling_mask[mv.aux as usize]);
-            }
-            _ => {
-                let captured_on = if mv.kind == MoveType::EnPassant {
-                    mv.aux
-                } else {
-                    mv.to
-                };
-                if mv.kind == MoveType::EnPassant && self.board[mv.to as usize].is_some() {
+        if let Move::Castle {
+            king, rook, wing, ..
+        } = mv
+        {
+            let geometry = rules.castling[us][wing as usize].expect("castling geometry");
+            let king_piece = self.remove(king);
+            let rook_piece = self.remove(rook);
+            hash ^= rules.zobrist_piece(king_piece, king) ^ rules.zobrist_piece(rook_piece, rook);
+            self.add(geometry.king_to, king_piece);
+            self.add(geometry.rook_to, rook_piece);
+            hash ^= rules.zobrist_piece(king_piece, geometry.king_to)
+                ^ rules.zobrist_piece(rook_piece, geometry.rook_to);
+            self.castling &=
+                !(self.castling_mask[king as usize] | self.castling_mask[rook as usize]);
+        } else {
+            let to = mv.to();
+            let captured_on = match mv {
+                Move::EnPassant { captured, .. } => {
                     // The passed square was occupied meanwhile: that piece goes too.
-                    let also = self.remove(mv.to);
-                    hash ^= rules.zobrist_piece(also, mv.to);
-                    undo.captured_also = also;
+                    if self.board[to as usize].is_some() {
+                        hash ^= self.take_off(to);
+                    }
+                    captured
                 }
-                if self.board[captured_on as usize].is_some() {
-                    let captured = self.remove(captured_on);
-                    hash ^= rules.zobrist_piece(captured, captured_on);
-                    undo.captured = captured;
-                    undo.captured_on = captured_on;
-                    self.halfmove = 0;
-                }
-                self.remove(mv.from);
-                hash ^= rules.zobrist_piece(moved, mv.from);
-                let placed = match mv.kind {
-                    MoveType::Promotion => moved.promote_pawn(mv.promotion as usize),
-                    MoveType::PiecePromotion => moved.promote_to(mv.promotion as usize),
-                    MoveType::PieceDemotion => moved.demote(),
-                    _ => moved,
-                };
-                self.add(mv.to, placed);
-                hash ^= rules.zobrist_piece(placed, mv.to);
-                if rules.pieces[moved.kind()].resets_n_move[us]
-                    && !Self::can_step_back(rules, us, moved.kind(), mv.to, mv.from)
-                {
-                    self.halfmove = 0;
-                }
-                self.castling &=
-                    !(self.castling_mask[mv.from as usize] | self.castling_mask[mv.to as usize]);
-                if undo.captured.is_none() && rules.pieces[moved.kind()].leaves_en_passant[us] {
-                    self.en_passant[us] = self.double_step_targets(us, mv.from, mv.to);
-                }
+                _ => to,
+            };
+            let captures = self.board[captured_on as usize].is_some();
+            if captures {
+                hash ^= self.take_off(captured_on);
+                self.halfmove = 0;
+            }
+            self.remove(from);
+            hash ^= rules.zobrist_piece(moved, from);
+            let placed = match mv {
+                Move::Promotion { piece, .. } => moved.promote_pawn(piece as usize),
+                Move::PiecePromotion { piece, .. } => moved.promote_to(piece as usize),
+                Move::PieceDemotion { .. } => moved.demote(),
+                _ => moved,
+            };
+            self.add(to, placed);
+            hash ^= rules.zobrist_piece(placed, to);
+            if rules.pieces[moved.kind()].resets_n_move[us]
+                && !Self::can_step_back(rules, us, moved.kind(), to, from)
+            {
+                self.halfmove = 0;
+            }
+            self.castling &= !(self.castling_mask[from as usize] | self.castling_mask[to as usize]);
+            if !captures && rules.pieces[moved.kind()].leaves_en_passant[us] {
+                self.en_passant[us] = self.double_step_targets(us, from, to);
             }
         }
         if rules.ends.check_counting && self.gives_check_after(us) {
@@ -543,19 +542,25 @@ impl<'r> Position<'r> {
         self.history.push(undo);
     }
 
-    /// The state to restore when `mv` (by `moved`) is taken back.
-    fn undo_record(&self, mv: Move, moved: Piece, captured_on: Sq) -> Undo {
+    /// Takes the piece on `sq` off the board onto the list of removed
+    /// pieces; returns the change of the hash.
+    fn take_off(&mut self, sq: Sq) -> u64 {
+        let piece = self.remove(sq);
+        self.removed.push((sq, piece));
+        self.rules.zobrist_piece(piece, sq)
+    }
+
+    /// The state to restore when the ply is taken back.
+    fn undo_record(&self, mv: Option<Move>, moved: Piece) -> Undo {
         Undo {
             mv,
             moved,
-            captured: Piece::NONE,
-            captured_on,
+            removed_from: self.removed.len() as u32,
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove: self.halfmove,
             hash: self.hash,
             checks: self.checks,
-            captured_also: Piece::NONE,
             eliminated: self.eliminated,
             to_move: self.to_move,
         }
@@ -584,13 +589,7 @@ impl<'r> Position<'r> {
     /// turn passes on. Undone by [`Position::unmake`].
     pub fn eliminate_to_move(&mut self, remove_pieces: bool) {
         let us = self.to_move;
-        // An elimination is recorded without a moved piece; `captured_on`
-        // marks where its removed pieces start on the `removed` stack.
-        let undo = self.undo_record(
-            Move::normal(NO_SQ, NO_SQ),
-            Piece::NONE,
-            self.removed.len() as Sq,
-        );
+        let undo = self.undo_record(None, Piece::NONE);
         // Dead pieces are not listed, so the list empties as pieces go.
         while let Some(&sq) = self.lists[us].last() {
             let piece = self.remove(sq);
@@ -608,55 +607,40 @@ impl<'r> Position<'r> {
         self.history.push(undo);
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move (or elimination).
     pub fn unmake(&mut self) {
         let undo = self.history.pop().expect("a move to take back");
-        let mv = undo.mv;
         let us = undo.to_move;
-        if undo.moved.is_none() {
-            // An elimination: put the seat's pieces back as they were.
-            let start = undo.captured_on as usize;
-            while self.removed.len() > start {
-                let (sq, piece) = self.removed.pop().expect("a removed piece");
-                if self.board[sq as usize].is_some() {
-                    self.remove(sq);
-                }
-                self.add(sq, piece);
+        match undo.mv {
+            None => {}
+            Some(Move::Castle {
+                king, rook, wing, ..
+            }) => {
+                let geometry = self.rules.castling[us][wing as usize].expect("castling geometry");
+                let king_piece = self.remove(geometry.king_to);
+                let rook_piece = self.remove(geometry.rook_to);
+                self.add(king, king_piece);
+                self.add(rook, rook_piece);
             }
-            self.to_move = us;
-            self.eliminated = undo.eliminated;
-            self.castling = undo.castling;
-            self.en_passant = undo.en_passant;
-            self.halfmove = undo.halfmove;
-            self.hash = undo.hash;
-            self.checks = undo.checks;
-            return;
+            Some(mv) => {
+                self.remove(mv.to());
+                self.add(mv.from(), undo.moved);
+            }
         }
-        if self.to_move <= us {
+        // Removed pieces come back, the last removed first; a dead piece left
+        // in the place of one makes room for it.
+        while self.removed.len() > undo.removed_from as usize {
+            let (sq, piece) = self.removed.pop().expect("a removed piece");
+            if self.board[sq as usize].is_some() {
+                self.remove(sq);
+            }
+            self.add(sq, piece);
+        }
+        if undo.mv.is_some() && self.to_move <= us {
             self.fullmove -= 1;
         }
         self.to_move = us;
         self.eliminated = undo.eliminated;
-        match mv.kind {
-            MoveType::Castle => {
-                let geometry =
-                    self.rules.castling[us][mv.promotion as usize].expect("castling geometry");
-                let king = self.remove(geometry.king_to);
-                let rook = self.remove(geometry.rook_to);
-                self.add(mv.from, king);
-                self.add(mv.aux, rook);
-            }
-            _ => {
-                self.remove(mv.to);
-                self.add(mv.from, undo.moved);
-                if undo.captured.is_some() {
-                    self.add(undo.captured_on, undo.captured);
-                }
-                if undo.captured_also.is_some() {
-                    self.add(mv.to, undo.captured_also);
-                }
-            }
-        }
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
         self.halfmove = undo.halfmove;

@@ -2,7 +2,7 @@
 //! Fairy-Stockfish's UCI notation.
 
 use crate::fen::{FenError, parse_fen};
-use crate::moves::{Move, MoveError, MoveList, MoveType};
+use crate::moves::{Move, MoveError, MoveList};
 use crate::piece::Piece;
 use crate::position::{CastlingRight, EnPassant, NO_SQ, Position};
 use crate::rules::{RuleTable, Sq};
@@ -472,16 +472,15 @@ pub fn uci(rules: &RuleTable, mv: &Move) -> String {
     // Castling is the king's move, except when the king does not start on
     // the castling king file: Fairy-Stockfish then treats the position as
     // Chess960 and writes the king taking its rook.
-    let to = if mv.kind == MoveType::Castle && rules.file_of(mv.from) != rules.castling_king_file {
-        mv.aux
-    } else {
-        mv.to
+    let to = match *mv {
+        Move::Castle { king, rook, .. } if rules.file_of(king) != rules.castling_king_file => rook,
+        _ => mv.to(),
     };
-    let mut s = format!("{}{}", rules.square_name(mv.from), rules.square_name(to));
-    match mv.kind {
-        MoveType::Promotion => s.push(rules.pieces[mv.promotion as usize].letter),
-        MoveType::PiecePromotion => s.push('+'),
-        MoveType::PieceDemotion => s.push('-'),
+    let mut s = format!("{}{}", rules.square_name(mv.from()), rules.square_name(to));
+    match *mv {
+        Move::Promotion { piece, .. } => s.push(rules.pieces[piece as usize].letter),
+        Move::PiecePromotion { .. } => s.push('+'),
+        Move::PieceDemotion { .. } => s.push('-'),
         _ => {}
     }
     s

@@ -3,7 +3,7 @@
 
 use crate::fen::FenError;
 use crate::fen4::parse_fen4;
-use crate::moves::{Move, MoveError, MoveList, MoveType};
+use crate::moves::{Move, MoveError, MoveList};
 use crate::piece::Piece;
 use crate::position::{CastlingRight, EnPassant, NO_SQ, Position};
 use crate::rules::{RuleTable, Sq};
@@ -240,16 +240,12 @@ fn read_extras(pos: &mut Position<'_>, extra: &str, at: usize) -> Result<(), Fen
 pub fn notation4(rules: &RuleTable, mv: &Move) -> String {
     let mut s = format!(
         "{}-{}",
-        rules.square_name(mv.from),
-        rules.square_name(mv.to)
+        rules.square_name(mv.from()),
+        rules.square_name(mv.to())
     );
-    if matches!(mv.kind, MoveType::Promotion | MoveType::PiecePromotion) {
+    if let Some(piece) = mv.promotion() {
         s.push('=');
-        s.push(
-            rules.pieces[mv.promotion as usize]
-                .letter
-                .to_ascii_uppercase(),
-        );
+        s.push(rules.pieces[piece as usize].letter.to_ascii_uppercase());
     }
     s
 }
@@ -272,7 +268,7 @@ pub fn parse_move4(pos: &mut Position<'_>, text: &str) -> Result<Move, MoveError
         return moves
             .iter()
             .copied()
-            .find(|m| m.kind == MoveType::Castle && m.promotion == wing)
+            .find(|m| matches!(m, Move::Castle { wing: w, .. } if *w == wing))
             .ok_or(MoveError::Illegal);
     }
     let (from, to, promotion) = read_move4(body, rules).map_err(MoveError::Notation)?;
@@ -280,14 +276,12 @@ pub fn parse_move4(pos: &mut Position<'_>, text: &str) -> Result<Move, MoveError
         .iter()
         .copied()
         .find(|m| {
-            m.from == from
-                && m.to == to
-                && match promotion {
-                    Some(letter) => {
-                        matches!(m.kind, MoveType::Promotion | MoveType::PiecePromotion)
-                            && rules.pieces[m.promotion as usize].letter == letter
-                    }
-                    None => !matches!(m.kind, MoveType::Promotion | MoveType::PiecePromotion),
+            m.from() == from
+                && m.to() == to
+                && match (promotion, m.promotion()) {
+                    (Some(letter), Some(piece)) => rules.pieces[piece as usize].letter == letter,
+                    (None, None) => true,
+                    _ => false,
                 }
         })
         .ok_or(MoveError::Illegal)

@@ -2,7 +2,7 @@
 //! from RULES.md §1–3 and §6.
 
 use tetrarch::catalog::Catalog;
-use tetrarch::moves::{MoveList, MoveType};
+use tetrarch::moves::{Move, MoveList};
 use tetrarch::perft::perft;
 use tetrarch::position::Position;
 use tetrarch::rules::{RuleTable, compile};
@@ -225,7 +225,7 @@ fn a_pawn_taking_en_passant_onto_an_occupied_square_takes_both() {
     .replacen("-0-x", "-0-{'enPassant':('e3:e4','','','')}-x", 1);
     let mut pos = Position::from_fen4(&rules, &fen).expect("FEN4 with extras");
     let take = parse_move4(&mut pos, "f4-e3").expect("en passant onto the knight");
-    assert_eq!(take.kind, MoveType::EnPassant);
+    assert!(matches!(take, Move::EnPassant { .. }), "{take:?}");
     pos.make(take);
     let after = pos.fen4();
     assert!(
