@@ -6,10 +6,10 @@
 
 use crate::moves::{Move, MoveList};
 use crate::piece::Piece;
-use crate::position::{KingSafety, Position};
-use crate::rules::{LineKind, Sq};
+use crate::position::{KingSafety, Position, RuleHandle};
+use crate::rules::{LineKind, RuleTable, Sq};
 
-impl Position<'_> {
+impl<R: RuleHandle> Position<R> {
     /// Adds every pseudo-legal move of the side to move.
     pub fn pseudo_moves(&self, list: &mut MoveList) {
         let rules = self.rules();
@@ -237,7 +237,8 @@ impl Position<'_> {
     /// pseudo-royal) pieces are not left attacked, castling does not pass
     /// attacked squares, and, where checks are off, the move gives none.
     pub fn is_legal(&mut self, mv: Move) -> bool {
-        let rules = self.rules();
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
         let us = self.to_move();
         let royal = self.royal(us).is_some();
         let mut pseudo = self.pseudo_royals(us);
@@ -288,7 +289,8 @@ impl Position<'_> {
             return;
         }
         self.pseudo_moves(list);
-        let rules = self.rules();
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
         let us = self.to_move();
         // Without hoppers, lame or pseudo-royal pieces, a move of a piece that
         // is neither royal nor pinned cannot expose the king when it is not
@@ -353,7 +355,8 @@ impl Position<'_> {
     /// The number of legal moves of the side to move (perft's last ply),
     /// counted without listing the moves where no test is needed.
     pub fn count_legal_moves(&mut self) -> u64 {
-        let rules = self.rules();
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
         let us = self.to_move();
         // Without a royal piece every pseudo-legal move is legal; with one,
         // pins and checks decide.

@@ -5,7 +5,7 @@
 //! and lives here too when it comes.
 
 use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::position::{Position, RuleHandle};
 use crate::rules::Sq;
 
 /// An immediate rule that has ended the game, and the seat (or team) it
@@ -45,7 +45,7 @@ pub enum ImmediateEnd {
     },
 }
 
-impl Position<'_> {
+impl<R: RuleHandle> Position<R> {
     /// The immediate rule that has ended the game, if one has (extinction,
     /// flag, check counting, connection, a captured king, one team left):
     /// Fairy-Stockfish's immediate game ends.

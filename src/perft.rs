@@ -2,7 +2,7 @@
 //! Fairy-Stockfish counts them (bulk counting at the last ply).
 
 use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::position::{Position, RuleHandle};
 
 /// The deepest perft the command line runs: each ply is a stack frame, and
 /// no variant's perft finishes anywhere near this depth.
@@ -14,7 +14,7 @@ pub const MAX_DEPTH: u32 = 64;
 /// Where a player to move has no legal move and the variant eliminates that
 /// player and plays on, the elimination is applied and counting goes on with
 /// the next seat without using a ply.
-pub fn perft(pos: &mut Position<'_>, depth: u32) -> u64 {
+pub fn perft(pos: &mut Position<impl RuleHandle>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -46,7 +46,7 @@ pub fn perft(pos: &mut Position<'_>, depth: u32) -> u64 {
 }
 
 /// Perft split by root move, in generation order.
-pub fn divide(pos: &mut Position<'_>, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide(pos: &mut Position<impl RuleHandle>, depth: u32) -> Vec<(Move, u64)> {
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
     while list.is_empty() && pos.eliminate_if_stuck() {

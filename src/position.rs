@@ -2,6 +2,9 @@
 //! rights, en-passant targets and counters, with make/unmake and an
 //! incremental Zobrist hash.
 
+use std::ops::Deref;
+use std::sync::Arc;
+
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::rules::{RuleTable, Sq, SqSet};
@@ -39,6 +42,13 @@ pub struct EnPassant {
     /// does for custom pieces with `e`, not for its built-in pawn).
     pub shows_landing: bool,
 }
+
+/// What a [`Position`] holds its rule table by: `&RuleTable` (borrowed,
+/// copied for free: perft and the command line) or `Arc<RuleTable>` (owned
+/// and shared: games, bots and servers that keep positions).
+pub trait RuleHandle: Deref<Target = RuleTable> + Clone {}
+
+impl<T: Deref<Target = RuleTable> + Clone> RuleHandle for T {}
 
 /// The live en-passant targets, one slot per pushing seat.
 pub type Targets = [Option<EnPassant>; MAX_SEATS];
@@ -137,8 +147,8 @@ struct Undo {
 
 /// A position of a variant.
 #[derive(Clone, Debug)]
-pub struct Position<'r> {
-    rules: &'r RuleTable,
+pub struct Position<R: RuleHandle = Arc<RuleTable>> {
+    rules: R,
     board: Vec<Piece>,
     to_move: usize,
     castling_rights: Vec<CastlingRight>,
@@ -164,10 +174,13 @@ pub struct Position<'r> {
     pub style: FenStyle,
 }
 
-impl<'r> Position<'r> {
+impl<R: RuleHandle> Position<R> {
     /// An empty board for a variant, White (the first seat) to move.
-    pub fn empty(rules: &'r RuleTable) -> Position<'r> {
+    pub fn empty(rules: R) -> Position<R> {
         let nsq = rules.square_count();
+        let seats = rules.seats.len();
+        let types = rules.pieces.len();
+        let hash = rules.zobrist_side(0);
         Position {
             rules,
             board: vec![Piece::NONE; nsq],
@@ -182,14 +195,14 @@ impl<'r> Position<'r> {
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
-            counts: vec![0; rules.seats.len() * rules.pieces.len()],
-            royals: vec![NO_SQ; rules.seats.len()],
-            lists: vec![Vec::with_capacity(nsq); rules.seats.len()],
+            counts: vec![0; seats * types],
+            royals: vec![NO_SQ; seats],
+            lists: vec![Vec::with_capacity(nsq); seats],
             list_index: vec![0; nsq],
             occupied: 0,
-            seat_occupied: vec![0; rules.seats.len()],
-            piece_bits: vec![0; rules.seats.len() * rules.pieces.len()],
-            hash: rules.zobrist_side(0),
+            seat_occupied: vec![0; seats],
+            piece_bits: vec![0; seats * types],
+            hash,
             history: Vec::with_capacity(64),
             style: FenStyle::default(),
         }
@@ -197,8 +210,16 @@ impl<'r> Position<'r> {
 
     /// The rule table.
     #[inline]
-    pub fn rules(&self) -> &'r RuleTable {
-        self.rules
+    pub fn rules(&self) -> &RuleTable {
+        &self.rules
+    }
+
+    /// The handle the position holds its rule table by. Cloning it is a
+    /// copy for a borrowed table and a new reference for a shared one;
+    /// methods that change the position while reading the table hold a
+    /// clone.
+    pub fn shared_rules(&self) -> &R {
+        &self.rules
     }
 
     /// The piece on a square.
@@ -251,7 +272,7 @@ impl<'r> Position<'r> {
     /// enemy pusher's, whose pawn still stands where it landed.
     #[inline]
     pub fn en_passant_at(&self, sq: Sq, team: usize) -> Option<EnPassant> {
-        let rules = self.rules;
+        let rules = self.rules();
         self.en_passant().copied().find(|e| {
             let victim = self.board[e.victim as usize];
             e.squares.contains(&sq)
@@ -468,7 +489,8 @@ impl<'r> Position<'r> {
 
     /// Plays a move (assumed pseudo-legal for the side to move).
     pub fn make(&mut self, mv: Move) {
-        let rules = self.rules;
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
         let us = self.to_move;
         let from = mv.from();
         let moved = self.board[from as usize];
@@ -666,7 +688,7 @@ impl<'r> Position<'r> {
     /// The en-passant targets a quiet move leaves: the squares passed by a
     /// straight forward move of two or more steps, inside the region.
     fn double_step_targets(&self, us: usize, from: Sq, to: Sq) -> Option<EnPassant> {
-        let rules = self.rules;
+        let rules = self.rules();
         let (ff, fr) = (rules.file_of(from) as i32, rules.rank_of(from) as i32);
         let (tf, tr) = (rules.file_of(to) as i32, rules.rank_of(to) as i32);
         let (df, dr) = rules.seats[us].forward.apply(crate::betza::Offset {
@@ -749,7 +771,7 @@ impl<'r> Position<'r> {
     /// Walks the pieces of `seat` attacking `sq` until `accept` takes one;
     /// returns whether one was taken.
     pub fn find_attacker(&self, sq: Sq, seat: usize, mut accept: impl FnMut(Sq) -> bool) -> bool {
-        let rules = self.rules;
+        let rules = self.rules();
         let board = &self.board;
         for &(squares, types) in rules.leap_attacks(seat, sq) {
             let mut found = squares & self.pieces_of_types(seat, types);
@@ -852,7 +874,7 @@ impl<'r> Position<'r> {
         let Some(king) = self.royal(seat) else {
             return safety;
         };
-        let rules = self.rules;
+        let rules = self.rules();
         let team = rules.seats[seat].team;
         for enemy in (0..rules.seats.len()).filter(|&s| rules.seats[s].team != team) {
             for &(squares, types) in rules.leap_attacks(enemy, king) {

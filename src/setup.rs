@@ -4,16 +4,16 @@
 use crate::fen::{FenError, parse_fen};
 use crate::moves::{Move, MoveError, MoveList};
 use crate::piece::Piece;
-use crate::position::{CastlingRight, EnPassant, NO_SQ, Position};
+use crate::position::{CastlingRight, EnPassant, NO_SQ, Position, RuleHandle};
 use crate::rules::{RuleTable, Sq};
 
 fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
     FenError::new(message, start, end)
 }
 
-impl<'r> Position<'r> {
+impl<R: RuleHandle> Position<R> {
     /// Reads a two-player Fairy-Stockfish FEN for a variant.
-    pub fn from_fen(rules: &'r RuleTable, fen: &str) -> Result<Position<'r>, FenError> {
+    pub fn from_fen(rules: R, fen: &str) -> Result<Position<R>, FenError> {
         let fen = fen.trim();
         let setup = parse_fen(fen)?;
         if setup.files != rules.files || setup.ranks != rules.ranks {
@@ -26,7 +26,7 @@ impl<'r> Position<'r> {
                 fen.find(' ').unwrap_or(fen.len()),
             ));
         }
-        let mut pos = Position::empty(rules);
+        let mut pos = Position::empty(rules.clone());
         for (square, p) in &setup.pieces {
             let Some(base) = rules.piece_by_letter(p.letter) else {
                 return Err(error(
@@ -312,11 +312,16 @@ impl<'r> Position<'r> {
     }
 }
 
-fn read_castling(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(), FenError> {
+fn read_castling(
+    pos: &mut Position<impl RuleHandle>,
+    field: &str,
+    at: usize,
+) -> Result<(), FenError> {
     if field == "-" {
         return Ok(());
     }
-    let rules = pos.rules();
+    let handle = pos.shared_rules().clone();
+    let rules: &RuleTable = &handle;
     if rules
         .castling
         .iter()
@@ -368,7 +373,11 @@ fn read_castling(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(), F
     Ok(())
 }
 
-fn read_en_passant(pos: &mut Position<'_>, field: &str, at: usize) -> Result<(), FenError> {
+fn read_en_passant(
+    pos: &mut Position<impl RuleHandle>,
+    field: &str,
+    at: usize,
+) -> Result<(), FenError> {
     if field == "-" {
         return Ok(());
     }
@@ -488,7 +497,7 @@ pub fn uci(rules: &RuleTable, mv: &Move) -> String {
 
 /// Finds the legal move with the given UCI notation; text that is not of
 /// UCI's form (`e2e4`, `e7e8q`, `a1b2+`) is a [`MoveError::Notation`].
-pub fn parse_uci(pos: &mut Position<'_>, text: &str) -> Result<Move, MoveError> {
+pub fn parse_uci(pos: &mut Position<impl RuleHandle>, text: &str) -> Result<Move, MoveError> {
     check_uci_form(text, pos.rules()).map_err(MoveError::Notation)?;
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);

@@ -5,17 +5,17 @@ use crate::fen::FenError;
 use crate::fen4::parse_fen4;
 use crate::moves::{Move, MoveError, MoveList};
 use crate::piece::Piece;
-use crate::position::{CastlingRight, EnPassant, NO_SQ, Position};
+use crate::position::{CastlingRight, EnPassant, NO_SQ, Position, RuleHandle};
 use crate::rules::{RuleTable, Sq};
 
 fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
     FenError::new(message, start, end)
 }
 
-impl<'r> Position<'r> {
+impl<R: RuleHandle> Position<R> {
     /// Reads a position in the variant's own form: a FEN4 for more than two
     /// seats, a Fairy-Stockfish FEN otherwise.
-    pub fn from_text(rules: &'r RuleTable, text: &str) -> Result<Position<'r>, FenError> {
+    pub fn from_text(rules: R, text: &str) -> Result<Position<R>, FenError> {
         if rules.seats.len() > 2 {
             Position::from_fen4(rules, text)
         } else {
@@ -33,7 +33,7 @@ impl<'r> Position<'r> {
     }
 
     /// Reads a FEN4 for a variant of more than two seats.
-    pub fn from_fen4(rules: &'r RuleTable, text: &str) -> Result<Position<'r>, FenError> {
+    pub fn from_fen4(rules: R, text: &str) -> Result<Position<R>, FenError> {
         let text = text.trim();
         let letters: Vec<char> = rules.seats.iter().map(|s| s.letter).collect();
         let setup = parse_fen4(text, &letters)?;
@@ -48,7 +48,7 @@ impl<'r> Position<'r> {
                 text.len(),
             ));
         }
-        let mut pos = Position::empty(rules);
+        let mut pos = Position::empty(rules.clone());
         for (square, p) in &setup.pieces {
             let Some(kind) = rules.piece_by_letter(p.letter) else {
                 return Err(error(
@@ -192,8 +192,13 @@ impl<'r> Position<'r> {
 }
 
 /// Reads an extras block: `{'enPassant':('','c8:d8','','')}`.
-fn read_extras(pos: &mut Position<'_>, extra: &str, at: usize) -> Result<(), FenError> {
-    let rules = pos.rules();
+fn read_extras(
+    pos: &mut Position<impl RuleHandle>,
+    extra: &str,
+    at: usize,
+) -> Result<(), FenError> {
+    let handle = pos.shared_rules().clone();
+    let rules: &RuleTable = &handle;
     let Some(list) = extra
         .strip_prefix("{'enPassant':(")
         .and_then(|r| r.strip_suffix(")}"))
@@ -253,7 +258,7 @@ pub fn notation4(rules: &RuleTable, mv: &Move) -> String {
 /// Finds the legal move a four-player move text names: `h2-h4`,
 /// `e10-e11=Q`, `O-O`, `O-O-O`, or with piece letters and `x` (`Bi14xBa6`);
 /// `+` or `#` may follow. Text of another form is a [`MoveError::Notation`].
-pub fn parse_move4(pos: &mut Position<'_>, text: &str) -> Result<Move, MoveError> {
+pub fn parse_move4(pos: &mut Position<impl RuleHandle>, text: &str) -> Result<Move, MoveError> {
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
     let moves = list.as_slice();

@@ -4,7 +4,7 @@
 use tetrarch::catalog::Catalog;
 use tetrarch::moves::{Move, MoveList};
 use tetrarch::perft::perft;
-use tetrarch::position::Position;
+use tetrarch::position::{Position, RuleHandle};
 use tetrarch::rules::{RuleTable, compile};
 use tetrarch::setup_fen4::{notation4, parse_move4};
 
@@ -55,7 +55,7 @@ fn with_kings(extra: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'st
     KINGS.iter().copied().chain(extra.iter().copied()).collect()
 }
 
-fn moves(pos: &mut Position<'_>) -> Vec<String> {
+fn moves(pos: &mut Position<impl RuleHandle>) -> Vec<String> {
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
     list.as_slice()
@@ -64,7 +64,7 @@ fn moves(pos: &mut Position<'_>) -> Vec<String> {
         .collect()
 }
 
-fn moves_from(pos: &mut Position<'_>, from: &str) -> Vec<String> {
+fn moves_from(pos: &mut Position<impl RuleHandle>, from: &str) -> Vec<String> {
     let mut found: Vec<String> = moves(pos)
         .into_iter()
         .filter(|m| m.starts_with(&format!("{from}-")))
@@ -179,7 +179,7 @@ fn kings_are_captured_in_teams_only_and_that_ends_the_game() {
 
 /// Red has just double-stepped e2-e4; Blue's pawn on d4 and Green's on f4
 /// could both take en passant on e3.
-fn en_passant_position(variant: &RuleTable) -> Position<'_> {
+fn en_passant_position(variant: &RuleTable) -> Position<impl RuleHandle> {
     let fen = fen4(
         'R',
         &with_kings(&[("e2", "rP"), ("d4", "bP"), ("f4", "gP"), ("i12", "yP")]),

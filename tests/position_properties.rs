@@ -98,3 +98,25 @@ fn impossible_fens_are_rejected_with_a_reason() {
         assert!(error.contains(reason), "{fen}: {error}");
     }
 }
+
+/// A position can own its rule table (`Arc`), so a game, bot or server can
+/// keep it past the catalog and hand it to another thread.
+#[test]
+fn a_position_owns_its_rules_and_moves_between_threads() {
+    use std::sync::Arc;
+    let owned: Position<Arc<RuleTable>> = {
+        let catalog = Catalog::shipped();
+        let def = catalog.checked("chess").expect("shipped");
+        let rules = Arc::new(compile(def).expect("chess compiles"));
+        Position::from_text(rules, def.start_fen()).expect("a valid start")
+    };
+    let mut moved = owned.clone();
+    let nodes = std::thread::spawn(move || tetrarch::perft::perft(&mut moved, 3))
+        .join()
+        .expect("the thread ends");
+    assert_eq!(nodes, 8_902);
+    assert!(Arc::ptr_eq(
+        owned.shared_rules(),
+        owned.clone().shared_rules()
+    ));
+}

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use tetrarch::betza::{Betza, Occupant, Offset, destinations};
 use tetrarch::board::Square;
 use tetrarch::moves::MoveList;
-use tetrarch::position::Position;
+use tetrarch::position::{Position, RuleHandle};
 
 /// A file of the reference data copied into the repository (`tests/data/`,
 /// provenance in its README).
@@ -99,7 +99,7 @@ pub fn read_perft(path: &str) -> Vec<PerftRecord> {
 /// Plays every legal move two plies deep, checking after each make and
 /// unmake that the position, its FEN and its hash are restored, and that
 /// the incremental hash equals a recomputed one.
-pub fn walk(pos: &mut Position<'_>, depth: u32, checked: &mut usize) {
+pub fn walk(pos: &mut Position<impl RuleHandle>, depth: u32, checked: &mut usize) {
     if depth == 0 {
         return;
     }
