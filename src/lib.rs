@@ -41,6 +41,7 @@ pub mod diagnostic;
 pub mod fen;
 pub mod fen4;
 pub mod ini;
+pub mod lone_piece;
 pub mod movegen;
 pub mod moves;
 pub mod outcome;

@@ -19,10 +19,8 @@
 mod ast;
 mod directions;
 mod parse;
-mod reach;
 mod rules;
 
 pub use ast::{Atom, Betza, BetzaMove, Modality};
 pub use parse::BetzaError;
-pub use reach::{Occupant, destinations};
 pub use rules::{MoveKind, MoveRule, Offset};

@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use super::Exit;
 use super::load::load_catalog;
 use super::output::print;
-use crate::betza::{Occupant, Offset, destinations};
+use crate::board::Square;
 use crate::definition::Definition;
 use crate::definition::value::Value;
+use crate::lone_piece::LonePiece;
 
 /// Runs `describe`.
 pub fn run(variant: &str, variants: &[PathBuf]) -> Result<(), Exit> {
@@ -72,32 +73,28 @@ pub fn describe(def: &Definition) -> String {
             "\n{} {} `{}`",
             piece.letter, piece.key, piece.betza.text
         );
-        out.push_str(&diagram(&piece.betza.rules()));
+        out.push_str(&diagram(&piece.betza.text));
     }
     out
 }
 
-/// A 9 × 9 diagram of a piece's moves from the centre of an empty board.
-fn diagram(rules: &[crate::betza::MoveRule]) -> String {
-    const SIZE: i32 = 9;
-    let centre = SIZE / 2;
-    let to_square = |o: Offset| {
-        let (f, r) = (centre + o.right as i32, centre + o.forward as i32);
-        ((0..SIZE).contains(&f) && (0..SIZE).contains(&r)).then_some((f, r))
+/// A 9 × 9 diagram of a piece's moves from the centre of an empty board,
+/// read from the compiled rules (the lines the move generator walks).
+fn diagram(betza: &str) -> String {
+    const SIZE: u8 = 9;
+    let centre = Square::new(SIZE / 2, SIZE / 2);
+    let piece = match LonePiece::new(betza, SIZE, SIZE) {
+        Ok(piece) => piece,
+        Err(why) => return format!("    (no diagram: {why})\n"),
     };
-    let quiet = destinations(rules, to_square, |_| Occupant::Empty, false);
+    let quiet = piece.destinations(centre, &|_| false);
     // A square is a capture target if an enemy standing there alone can be taken.
-    let capture: Vec<(i32, i32)> = (0..SIZE)
-        .flat_map(|r| (0..SIZE).map(move |f| (f, r)))
+    let capture: Vec<Square> = (0..SIZE)
+        .flat_map(|r| (0..SIZE).map(move |f| Square::new(f, r)))
         .filter(|&target| {
-            let occupant = |s| {
-                if s == target {
-                    Occupant::Enemy
-                } else {
-                    Occupant::Empty
-                }
-            };
-            destinations(rules, to_square, occupant, false).contains(&target)
+            piece
+                .destinations(centre, &|s| s == target)
+                .contains(&target)
         })
         .collect();
     let mut out = String::new();
@@ -105,8 +102,9 @@ fn diagram(rules: &[crate::betza::MoveRule]) -> String {
         out.push_str("   ");
         for f in 0..SIZE {
             out.push(' ');
-            let (m, c) = (quiet.contains(&(f, r)), capture.contains(&(f, r)));
-            let mark = match (f == centre && r == centre, m, c) {
+            let square = Square::new(f, r);
+            let (m, c) = (quiet.contains(&square), capture.contains(&square));
+            let mark = match (square == centre, m, c) {
                 (true, _, _) => 'O',
                 (_, true, true) => '*',
                 (_, true, false) => 'm',

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use tetrarch::betza::{Betza, Occupant, Offset, destinations};
 use tetrarch::board::Square;
+use tetrarch::lone_piece::LonePiece;
 use tetrarch::moves::MoveList;
 use tetrarch::position::{Position, RuleHandle};
 
@@ -18,7 +18,8 @@ pub fn data(path: &str) -> PathBuf {
 
 /// The destinations of a White piece with `betza` on `from`, on a board of
 /// `files` × `ranks` where `enemy(square)` tells which squares hold a Black
-/// piece; `i` moves are allowed on rank 2. Sorted square names, joined by `,`.
+/// piece; `i` moves are allowed on rank 2. Played by the compiled rules
+/// ([`LonePiece`]); sorted square names (by file, then rank), joined by `,`.
 pub fn reach(
     betza: &str,
     files: u8,
@@ -26,23 +27,9 @@ pub fn reach(
     from: &str,
     enemy: &dyn Fn(Square) -> bool,
 ) -> String {
-    let betza = Betza::parse(betza).unwrap_or_else(|e| panic!("{betza}: {e}"));
-    let rules = betza.rules();
+    let piece = LonePiece::new(betza, files, ranks).unwrap_or_else(|e| panic!("{betza}: {e}"));
     let from = Square::parse(from).expect("a square name");
-    let to_square = |o: Offset| {
-        let file = from.file as i32 + o.right as i32;
-        let rank = from.rank as i32 + o.forward as i32;
-        ((0..files as i32).contains(&file) && (0..ranks as i32).contains(&rank))
-            .then(|| Square::new(file as u8, rank as u8))
-    };
-    let occupant = |s: Square| {
-        if enemy(s) {
-            Occupant::Enemy
-        } else {
-            Occupant::Empty
-        }
-    };
-    let mut squares = destinations(&rules, to_square, occupant, from.rank == 1);
+    let mut squares = piece.destinations(from, enemy);
     squares.sort_by_key(|s| (s.file, s.rank));
     squares
         .iter()
