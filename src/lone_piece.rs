@@ -10,7 +10,7 @@
 //! let knight = LonePiece::new("N", 8, 8).expect("a playable piece");
 //! let a1 = Square::parse("a1").expect("a square");
 //! let names: Vec<String> = knight.destinations(a1, &|_| false).iter().map(|s| s.to_string()).collect();
-//! assert_eq!(names, ["b3", "c2"]);
+//! assert_eq!(names, ["c2", "b3"]); // rank by rank
 //! ```
 
 use crate::board::{MAX_FILES, MAX_RANKS, Square};
