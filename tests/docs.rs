@@ -45,17 +45,14 @@ fn every_key_marked_rules_is_read_on_the_way_to_the_engine() {
         .iter()
         .map(|f| std::fs::read_to_string(format!("{}/{f}", env!("CARGO_MANIFEST_DIR"))).expect(f))
         .collect();
-    let named = |name: &str| code.contains(&format!("\"{name}\""));
     for key in KEYS.iter().filter(|k| k.support == Support::Rules) {
-        // Per-colour keys are read through their generic stem
-        // (`seat_key("promotionRegion", seat)`); Fairy-Stockfish's deprecated
-        // rank keys are turned into regions by `build`.
-        let stem = key
-            .name
-            .strip_suffix("White")
-            .or_else(|| key.name.strip_suffix("Black"));
-        let read = named(key.name)
-            || stem.is_some_and(named)
+        // Code names a key as `Key::CastlingRank`; Fairy-Stockfish's
+        // deprecated rank keys are turned into regions by `build`.
+        let ident = format!("Key::{:?}", key.key);
+        let read = code
+            .split(ident.as_str())
+            .skip(1)
+            .any(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric()))
             || key.origin == Origin::FsfDeprecated && key.name.contains("Rank");
         assert!(
             read,

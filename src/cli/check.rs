@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use super::Exit;
 use super::output::{say, tell};
 use crate::catalog::{Catalog, FileReport};
+use crate::definition::keys::Key;
 use std::collections::HashMap;
 
 use crate::diagnostic::{Diagnostic, Severity};
@@ -120,7 +121,7 @@ pub fn report(catalog: &Catalog, files: &[usize]) -> (String, Summary) {
 fn unplayable(catalog: &Catalog, name: &str) -> Option<Diagnostic> {
     let def = catalog.checked(name).ok()?;
     let at = |d: Diagnostic, range: Option<(usize, usize)>| {
-        let setting = def.setting("startFen");
+        let setting = def.setting(Key::StartFen);
         let own = setting.location.as_ref().filter(|l| {
             def.location
                 .as_ref()

@@ -8,6 +8,7 @@ use super::load::load_catalog;
 use super::output::print;
 use crate::board::Square;
 use crate::definition::Definition;
+use crate::definition::keys::Key;
 use crate::definition::value::Value;
 use crate::lone_piece::LonePiece;
 
@@ -33,14 +34,14 @@ pub fn describe(def: &Definition) -> String {
         def.players()
     );
     let seats: Vec<String> = def
-        .names("seatNames")
+        .names(Key::SeatNames)
         .iter()
-        .zip(def.names("seatLetters"))
-        .zip(def.names("seatForward"))
+        .zip(def.names(Key::SeatLetters))
+        .zip(def.names(Key::SeatForward))
         .map(|((name, letter), forward)| format!("{name} ({letter}, moves {forward})"))
         .collect();
     let _ = writeln!(out, "seats: {}", seats.join(", "));
-    if let Value::Teams(teams) = def.value("teams")
+    if let Value::Teams(teams) = def.value(Key::Teams)
         && !teams.is_empty()
     {
         let teams: Vec<String> = teams.iter().map(|t| t.join(" + ")).collect();

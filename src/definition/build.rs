@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::keys::{self, KeySpec, Origin, Support};
+use super::keys::{self, Key, KeySpec, Origin, Support};
 use super::pieces::{self, NAMED_PIECES, PieceKind};
 use super::value::{Value, parse_value};
 use super::{Definition, Piece, Setting, suggest, validate};
@@ -13,68 +13,71 @@ use crate::ini::{RawEntry, RawSection};
 
 /// Keys that set the White and Black forms of a key at once. Fairy-Stockfish
 /// applies them before the specific forms, whatever the order in the file.
-const BOTH_COLOURS: &[(&str, &[&str])] = &[
+const BOTH_COLOURS: &[(Key, &[Key])] = &[
     (
-        "pawnTypes",
+        Key::PawnTypes,
         &[
-            "promotionPawnTypes",
-            "promotionPawnTypesWhite",
-            "promotionPawnTypesBlack",
-            "enPassantTypes",
-            "enPassantTypesWhite",
-            "enPassantTypesBlack",
-            "nMoveRuleTypes",
-            "nMoveRuleTypesWhite",
-            "nMoveRuleTypesBlack",
+            Key::PromotionPawnTypes,
+            Key::PromotionPawnTypesWhite,
+            Key::PromotionPawnTypesBlack,
+            Key::EnPassantTypes,
+            Key::EnPassantTypesWhite,
+            Key::EnPassantTypesBlack,
+            Key::NMoveRuleTypes,
+            Key::NMoveRuleTypesWhite,
+            Key::NMoveRuleTypesBlack,
         ],
     ),
     (
-        "promotionPawnTypes",
-        &["promotionPawnTypesWhite", "promotionPawnTypesBlack"],
+        Key::PromotionPawnTypes,
+        &[Key::PromotionPawnTypesWhite, Key::PromotionPawnTypesBlack],
     ),
     (
-        "promotionPieceTypes",
-        &["promotionPieceTypesWhite", "promotionPieceTypesBlack"],
+        Key::PromotionPieceTypes,
+        &[Key::PromotionPieceTypesWhite, Key::PromotionPieceTypesBlack],
     ),
     (
-        "enPassantTypes",
-        &["enPassantTypesWhite", "enPassantTypesBlack"],
+        Key::EnPassantTypes,
+        &[Key::EnPassantTypesWhite, Key::EnPassantTypesBlack],
     ),
     (
-        "castlingKingPiece",
-        &["castlingKingPieceWhite", "castlingKingPieceBlack"],
+        Key::CastlingKingPiece,
+        &[Key::CastlingKingPieceWhite, Key::CastlingKingPieceBlack],
     ),
     (
-        "castlingRookPieces",
-        &["castlingRookPiecesWhite", "castlingRookPiecesBlack"],
+        Key::CastlingRookPieces,
+        &[Key::CastlingRookPiecesWhite, Key::CastlingRookPiecesBlack],
     ),
     (
-        "castlingRookPiece",
-        &["castlingRookPiecesWhite", "castlingRookPiecesBlack"],
+        Key::CastlingRookPiece,
+        &[Key::CastlingRookPiecesWhite, Key::CastlingRookPiecesBlack],
     ),
     (
-        "nMoveRuleTypes",
-        &["nMoveRuleTypesWhite", "nMoveRuleTypesBlack"],
+        Key::NMoveRuleTypes,
+        &[Key::NMoveRuleTypesWhite, Key::NMoveRuleTypesBlack],
     ),
-    ("flagPiece", &["flagPieceWhite", "flagPieceBlack"]),
-    ("flagRegion", &["flagRegionWhite", "flagRegionBlack"]),
+    (Key::FlagPiece, &[Key::FlagPieceWhite, Key::FlagPieceBlack]),
     (
-        "enPassantRegion",
-        &["enPassantRegionWhite", "enPassantRegionBlack"],
+        Key::FlagRegion,
+        &[Key::FlagRegionWhite, Key::FlagRegionBlack],
     ),
-    ("whiteFlag", &["flagRegionWhite"]),
-    ("blackFlag", &["flagRegionBlack"]),
     (
-        "wallingRegion",
-        &["wallingRegionWhite", "wallingRegionBlack"],
+        Key::EnPassantRegion,
+        &[Key::EnPassantRegionWhite, Key::EnPassantRegionBlack],
     ),
-    ("pass", &["passWhite", "passBlack"]),
+    (Key::WhiteFlag, &[Key::FlagRegionWhite]),
+    (Key::BlackFlag, &[Key::FlagRegionBlack]),
     (
-        "passOnStalemate",
-        &["passOnStalemateWhite", "passOnStalemateBlack"],
+        Key::WallingRegion,
+        &[Key::WallingRegionWhite, Key::WallingRegionBlack],
     ),
-    ("whiteDropRegion", &["dropRegionWhite"]),
-    ("blackDropRegion", &["dropRegionBlack"]),
+    (Key::Pass, &[Key::PassWhite, Key::PassBlack]),
+    (
+        Key::PassOnStalemate,
+        &[Key::PassOnStalemateWhite, Key::PassOnStalemateBlack],
+    ),
+    (Key::WhiteDropRegion, &[Key::DropRegionWhite]),
+    (Key::BlackDropRegion, &[Key::DropRegionBlack]),
 ];
 
 /// Builds the definition of `section` on top of `base` (its parent's
@@ -121,7 +124,7 @@ pub fn build_definition(
         }
     }
     // Keys that set both colours before the specific ones.
-    let is_alias = |e: &&RawEntry| BOTH_COLOURS.iter().any(|(k, _)| *k == e.key);
+    let is_alias = |e: &&RawEntry| BOTH_COLOURS.iter().any(|(k, _)| k.name() == e.key);
     let ordered = section
         .entries
         .iter()
@@ -184,13 +187,12 @@ pub fn build_definition(
             value,
             location: Some(entry.value_location.clone()),
         };
-        if let Some((_, targets)) = BOTH_COLOURS.iter().find(|(k, _)| *k == spec.name) {
-            for target in *targets {
-                let target = keys::find(target).expect("alias targets are keys").name;
+        if let Some((_, targets)) = BOTH_COLOURS.iter().find(|(k, _)| *k == spec.key) {
+            for &target in *targets {
                 def.set(target, setting.clone());
             }
         }
-        def.set(spec.name, setting);
+        def.set(spec.key, setting);
     }
     apply_deprecated_ranks(def, &deprecated_ranks);
     add_en_passant_pieces(def);
@@ -347,9 +349,9 @@ fn apply_deprecated_ranks(def: &mut Definition, ranks: &[(&'static str, Value, &
             ),
         };
         let (white_key, black_key) = if *name == "promotionRank" {
-            ("promotionRegionWhite", "promotionRegionBlack")
+            (Key::PromotionRegionWhite, Key::PromotionRegionBlack)
         } else {
-            ("doubleStepRegionWhite", "doubleStepRegionBlack")
+            (Key::DoubleStepRegionWhite, Key::DoubleStepRegionBlack)
         };
         for (key, value) in [(white_key, white), (black_key, black)] {
             def.set(
@@ -380,7 +382,7 @@ fn add_en_passant_pieces(def: &mut Definition) {
         .filter(|p| p.key.starts_with("customPiece") && p.betza.text.contains('e'))
         .map(|p| p.letter)
         .collect();
-    for key in ["enPassantTypesWhite", "enPassantTypesBlack"] {
+    for key in [Key::EnPassantTypesWhite, Key::EnPassantTypesBlack] {
         let setting = def.setting(key).clone();
         if !matches!(setting.value, Value::Pieces(_)) {
             continue;

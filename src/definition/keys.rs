@@ -103,6 +103,8 @@ pub enum Origin {
 /// One key of the variant language.
 #[derive(Clone, Copy, Debug)]
 pub struct KeySpec {
+    /// The key, as code names it.
+    pub key: Key,
     /// The key as written in a file.
     pub name: &'static str,
     /// The type of its value.
@@ -119,17 +121,47 @@ pub struct KeySpec {
     pub origin: Origin,
 }
 
-macro_rules! key {
-    ($name:literal, $ty:expr, $default:literal, $support:ident, $origin:ident, $doc:literal, $example:literal) => {
-        KeySpec {
-            name: $name,
-            ty: $ty,
-            default: $default,
-            doc: $doc,
-            example: $example,
-            support: Support::$support,
-            origin: Origin::$origin,
+/// Declares every key once: the [`Key`] enum (named in code, so a typo is a
+/// compile error) and the [`KEYS`] table in the same order.
+macro_rules! key_table {
+    ($(
+        $id:ident(
+            $name:literal,
+            $ty:expr,
+            $default:literal,
+            $support:ident,
+            $origin:ident,
+            $doc:literal,
+            $example:literal $(,)?
+        )
+    ),* $(,)?) => {
+        /// A key of the variant language; `KEYS[key as usize]` is its spec.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Key {
+            $(
+                #[doc = concat!("`", $name, "`: ", $doc)]
+                $id,
+            )*
         }
+
+        /// All keys except the piece keys (`pawn`, `customPiece1`, ...) and
+        /// the per-piece display keys (`mobilityRegionWhiteKnight`), which
+        /// [`piece_kind`](super::pieces::piece_kind) and [`mobility_key`]
+        /// recognise; in the order of [`Key`].
+        pub const KEYS: &[KeySpec] = &[
+            $(
+                KeySpec {
+                    key: Key::$id,
+                    name: $name,
+                    ty: $ty,
+                    default: $default,
+                    doc: $doc,
+                    example: $example,
+                    support: Support::$support,
+                    origin: Origin::$origin,
+                },
+            )*
+        ];
     };
 }
 
@@ -146,12 +178,9 @@ const ENCLOSING_RULES: &[&str] = &[
     "none",
 ];
 
-/// All keys except the piece keys (`pawn`, `customPiece1`, ...) and the
-/// per-piece display keys (`mobilityRegionWhiteKnight`), which
-/// [`piece_kind`](super::pieces::piece_kind) and [`mobility_key`] recognise.
-pub const KEYS: &[KeySpec] = &[
+key_table! {
     // Board and setup.
-    key!(
+    MaxRank(
         "maxRank",
         T::Rank,
         "8",
@@ -160,7 +189,7 @@ pub const KEYS: &[KeySpec] = &[
         "Number of ranks (at most 16).",
         "maxRank = 10"
     ),
-    key!(
+    MaxFile(
         "maxFile",
         T::File,
         "8",
@@ -169,7 +198,7 @@ pub const KEYS: &[KeySpec] = &[
         "Number of files, as a number or the last file's letter (at most 16).",
         "maxFile = 10"
     ),
-    key!(
+    StartFen(
         "startFen",
         T::Fen,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -178,7 +207,7 @@ pub const KEYS: &[KeySpec] = &[
         "The starting position: a Fairy-Stockfish FEN, or a FEN4 when `players` is more than 2.",
         "startFen = 8/8/8/8/8/8/8/K6k w - - 0 1"
     ),
-    key!(
+    Chess960(
         "chess960",
         T::Bool,
         "false",
@@ -187,7 +216,7 @@ pub const KEYS: &[KeySpec] = &[
         "Chess960 castling (king and rooks on any file, Shredder/X-FEN rights).",
         "chess960 = true"
     ),
-    key!(
+    TwoBoards(
         "twoBoards",
         T::Bool,
         "false",
@@ -196,7 +225,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces in hand come from a second board (bughouse).",
         "twoBoards = true"
     ),
-    key!(
+    Holes(
         "holes",
         T::Region,
         "-",
@@ -206,7 +235,7 @@ pub const KEYS: &[KeySpec] = &[
         "holes = a1-c3 l1-n3 a12-c14 l12-n14"
     ),
     // Display only.
-    key!(
+    VariantTemplate(
         "variantTemplate",
         T::Choice(&["fairy", "shogi", "bughouse"]),
         "fairy",
@@ -215,7 +244,7 @@ pub const KEYS: &[KeySpec] = &[
         "Which GUI logic XBoard/WinBoard should use. No effect on rules.",
         "variantTemplate = shogi"
     ),
-    key!(
+    PieceToCharTable(
         "pieceToCharTable",
         T::Text,
         "-",
@@ -224,7 +253,7 @@ pub const KEYS: &[KeySpec] = &[
         "Piece images for XBoard/WinBoard. No effect on rules.",
         "pieceToCharTable = PNBRQ..........Kpnbrq..........k"
     ),
-    key!(
+    PocketSize(
         "pocketSize",
         T::Int,
         "0",
@@ -233,7 +262,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pocket size shown by XBoard/WinBoard. No effect on rules.",
         "pocketSize = 5"
     ),
-    key!(
+    PieceValueMg(
         "pieceValueMg",
         T::PieceCounts,
         "",
@@ -242,7 +271,7 @@ pub const KEYS: &[KeySpec] = &[
         "Middle-game piece values for an engine's evaluation. No effect on rules.",
         "pieceValueMg = p:150 n:800"
     ),
-    key!(
+    PieceValueEg(
         "pieceValueEg",
         T::PieceCounts,
         "",
@@ -252,7 +281,7 @@ pub const KEYS: &[KeySpec] = &[
         "pieceValueEg = p:200 n:900"
     ),
     // Pawns and promotion.
-    key!(
+    PawnTypes(
         "pawnTypes",
         T::PieceSet,
         "p",
@@ -261,7 +290,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces treated as pawns for promotion, en passant and the n-move rule (sets the three more specific keys).",
         "pawnTypes = ps"
     ),
-    key!(
+    PromotionRegionWhite(
         "promotionRegionWhite",
         T::Region,
         "*8",
@@ -270,7 +299,7 @@ pub const KEYS: &[KeySpec] = &[
         "Where White's pawns promote.",
         "promotionRegionWhite = *6 *7 *8"
     ),
-    key!(
+    PromotionRegionBlack(
         "promotionRegionBlack",
         T::Region,
         "*1",
@@ -279,7 +308,7 @@ pub const KEYS: &[KeySpec] = &[
         "Where Black's pawns promote.",
         "promotionRegionBlack = *1 *2 *3"
     ),
-    key!(
+    PromotionPawnTypes(
         "promotionPawnTypes",
         T::PieceSet,
         "p",
@@ -288,7 +317,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces that promote as pawns, both colours.",
         "promotionPawnTypes = ps"
     ),
-    key!(
+    PromotionPawnTypesWhite(
         "promotionPawnTypesWhite",
         T::PieceSet,
         "p",
@@ -297,7 +326,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces that promote as pawns, White.",
         "promotionPawnTypesWhite = p"
     ),
-    key!(
+    PromotionPawnTypesBlack(
         "promotionPawnTypesBlack",
         T::PieceSet,
         "p",
@@ -306,7 +335,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces that promote as pawns, Black.",
         "promotionPawnTypesBlack = p"
     ),
-    key!(
+    PromotionPieceTypes(
         "promotionPieceTypes",
         T::PieceSet,
         "-",
@@ -315,7 +344,7 @@ pub const KEYS: &[KeySpec] = &[
         "What a pawn may promote to, both colours. A section without a parent starts with none, as in Fairy-Stockfish; `chess` sets `nbrq`.",
         "promotionPieceTypes = q"
     ),
-    key!(
+    PromotionPieceTypesWhite(
         "promotionPieceTypesWhite",
         T::PieceSet,
         "-",
@@ -324,7 +353,7 @@ pub const KEYS: &[KeySpec] = &[
         "What a White pawn may promote to.",
         "promotionPieceTypesWhite = qc"
     ),
-    key!(
+    PromotionPieceTypesBlack(
         "promotionPieceTypesBlack",
         T::PieceSet,
         "-",
@@ -333,7 +362,7 @@ pub const KEYS: &[KeySpec] = &[
         "What a Black pawn may promote to.",
         "promotionPieceTypesBlack = qc"
     ),
-    key!(
+    SittuyinPromotion(
         "sittuyinPromotion",
         T::Bool,
         "false",
@@ -342,7 +371,7 @@ pub const KEYS: &[KeySpec] = &[
         "Sittuyin-style promotion (in place or by a diagonal step).",
         "sittuyinPromotion = true"
     ),
-    key!(
+    PromotionLimit(
         "promotionLimit",
         T::PieceCounts,
         "",
@@ -351,7 +380,7 @@ pub const KEYS: &[KeySpec] = &[
         "The most pieces of a type that promotion may produce.",
         "promotionLimit = q:1 r:2"
     ),
-    key!(
+    PromotedPieceType(
         "promotedPieceType",
         T::PieceMap,
         "",
@@ -360,7 +389,7 @@ pub const KEYS: &[KeySpec] = &[
         "Promotion of non-pawn pieces: `from:to` pairs.",
         "promotedPieceType = p:g s:g"
     ),
-    key!(
+    PiecePromotionOnCapture(
         "piecePromotionOnCapture",
         T::Bool,
         "false",
@@ -369,7 +398,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces promote only when capturing.",
         "piecePromotionOnCapture = true"
     ),
-    key!(
+    MandatoryPawnPromotion(
         "mandatoryPawnPromotion",
         T::Bool,
         "true",
@@ -378,7 +407,7 @@ pub const KEYS: &[KeySpec] = &[
         "A pawn reaching the promotion region must promote.",
         "mandatoryPawnPromotion = false"
     ),
-    key!(
+    MandatoryPiecePromotion(
         "mandatoryPiecePromotion",
         T::Bool,
         "false",
@@ -387,7 +416,7 @@ pub const KEYS: &[KeySpec] = &[
         "A non-pawn that can promote must (and must demote, with `pieceDemotion`).",
         "mandatoryPiecePromotion = true"
     ),
-    key!(
+    PieceDemotion(
         "pieceDemotion",
         T::Bool,
         "false",
@@ -396,7 +425,7 @@ pub const KEYS: &[KeySpec] = &[
         "A promoted piece moving again turns back into its unpromoted type.",
         "pieceDemotion = true"
     ),
-    key!(
+    PromotionRank(
         "promotionRank",
         T::Rank,
         "8",
@@ -405,7 +434,7 @@ pub const KEYS: &[KeySpec] = &[
         "Old form of the promotion regions: the rank (relative to each colour) from which pawns promote.",
         "promotionRank = 6"
     ),
-    key!(
+    PromotionRelativeRank(
         "promotionRelativeRank",
         T::RelativeRank,
         "0",
@@ -414,7 +443,7 @@ pub const KEYS: &[KeySpec] = &[
         "For every seat, pawns promote on this rank counted from the seat's own back edge (and beyond); 0 leaves the Fairy-Stockfish regions in force.",
         "promotionRelativeRank = 11"
     ),
-    key!(
+    DoubleStep(
         "doubleStep",
         T::Bool,
         "true",
@@ -423,7 +452,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pawns may make a double step from the double-step region.",
         "doubleStep = false"
     ),
-    key!(
+    DoubleStepRegionWhite(
         "doubleStepRegionWhite",
         T::Region,
         "*2",
@@ -432,7 +461,7 @@ pub const KEYS: &[KeySpec] = &[
         "Where White's pawns may double-step (and where `i` moves are allowed).",
         "doubleStepRegionWhite = *2 *3"
     ),
-    key!(
+    DoubleStepRegionBlack(
         "doubleStepRegionBlack",
         T::Region,
         "*7",
@@ -441,7 +470,7 @@ pub const KEYS: &[KeySpec] = &[
         "Where Black's pawns may double-step (and where `i` moves are allowed).",
         "doubleStepRegionBlack = *7 *6"
     ),
-    key!(
+    DoubleStepRank(
         "doubleStepRank",
         T::Rank,
         "2",
@@ -450,7 +479,7 @@ pub const KEYS: &[KeySpec] = &[
         "Old form of the double-step regions: the relative rank of double steps.",
         "doubleStepRank = 3"
     ),
-    key!(
+    DoubleStepRankMin(
         "doubleStepRankMin",
         T::Rank,
         "2",
@@ -459,7 +488,7 @@ pub const KEYS: &[KeySpec] = &[
         "Old form of the double-step regions: the lowest relative rank of double steps.",
         "doubleStepRankMin = 2"
     ),
-    key!(
+    DoubleStepRelativeRank(
         "doubleStepRelativeRank",
         T::RelativeRank,
         "0",
@@ -468,7 +497,7 @@ pub const KEYS: &[KeySpec] = &[
         "For every seat, pawns may double-step from this rank counted from the seat's own back edge; 0 leaves the Fairy-Stockfish regions in force.",
         "doubleStepRelativeRank = 2"
     ),
-    key!(
+    TripleStepRegionWhite(
         "tripleStepRegionWhite",
         T::Region,
         "-",
@@ -477,7 +506,7 @@ pub const KEYS: &[KeySpec] = &[
         "Where White's pawns may triple-step.",
         "tripleStepRegionWhite = *1"
     ),
-    key!(
+    TripleStepRegionBlack(
         "tripleStepRegionBlack",
         T::Region,
         "-",
@@ -486,7 +515,7 @@ pub const KEYS: &[KeySpec] = &[
         "Where Black's pawns may triple-step.",
         "tripleStepRegionBlack = *10"
     ),
-    key!(
+    EnPassantRegion(
         "enPassantRegion",
         T::Region,
         "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
@@ -495,7 +524,7 @@ pub const KEYS: &[KeySpec] = &[
         "Target squares where en passant is allowed after a double step.",
         "enPassantRegion = *3 *6"
     ),
-    key!(
+    EnPassantRegionWhite(
         "enPassantRegionWhite",
         T::Region,
         "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
@@ -504,7 +533,7 @@ pub const KEYS: &[KeySpec] = &[
         "Target squares where White may capture en passant.",
         "enPassantRegionWhite = *6"
     ),
-    key!(
+    EnPassantRegionBlack(
         "enPassantRegionBlack",
         T::Region,
         "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
@@ -513,7 +542,7 @@ pub const KEYS: &[KeySpec] = &[
         "Target squares where Black may capture en passant.",
         "enPassantRegionBlack = *3"
     ),
-    key!(
+    EnPassantTypes(
         "enPassantTypes",
         T::PieceSet,
         "p",
@@ -522,7 +551,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces that may capture en passant, both colours (a custom piece with `e` in its Betza is added).",
         "enPassantTypes = ps"
     ),
-    key!(
+    EnPassantTypesWhite(
         "enPassantTypesWhite",
         T::PieceSet,
         "p",
@@ -531,7 +560,7 @@ pub const KEYS: &[KeySpec] = &[
         "White pieces that may capture en passant.",
         "enPassantTypesWhite = p"
     ),
-    key!(
+    EnPassantTypesBlack(
         "enPassantTypesBlack",
         T::PieceSet,
         "p",
@@ -540,7 +569,7 @@ pub const KEYS: &[KeySpec] = &[
         "Black pieces that may capture en passant.",
         "enPassantTypesBlack = p"
     ),
-    key!(
+    EnPassantWindow(
         "enPassantWindow",
         T::Choice(&["nextPlayer", "untilPusherMoves"]),
         "nextPlayer",
@@ -550,7 +579,7 @@ pub const KEYS: &[KeySpec] = &[
         "enPassantWindow = untilPusherMoves"
     ),
     // Castling.
-    key!(
+    Castling(
         "castling",
         T::Bool,
         "true",
@@ -559,7 +588,7 @@ pub const KEYS: &[KeySpec] = &[
         "Castling is allowed.",
         "castling = false"
     ),
-    key!(
+    CastlingDroppedPiece(
         "castlingDroppedPiece",
         T::Bool,
         "false",
@@ -568,7 +597,7 @@ pub const KEYS: &[KeySpec] = &[
         "Dropped kings and rooks may castle.",
         "castlingDroppedPiece = true"
     ),
-    key!(
+    CastlingKingsideFile(
         "castlingKingsideFile",
         T::File,
         "g",
@@ -577,7 +606,7 @@ pub const KEYS: &[KeySpec] = &[
         "The king's file after king-side castling.",
         "castlingKingsideFile = i"
     ),
-    key!(
+    CastlingQueensideFile(
         "castlingQueensideFile",
         T::File,
         "c",
@@ -586,7 +615,7 @@ pub const KEYS: &[KeySpec] = &[
         "The king's file after queen-side castling.",
         "castlingQueensideFile = c"
     ),
-    key!(
+    CastlingRank(
         "castlingRank",
         T::Rank,
         "1",
@@ -595,7 +624,7 @@ pub const KEYS: &[KeySpec] = &[
         "The relative rank castling happens on.",
         "castlingRank = 2"
     ),
-    key!(
+    CastlingKingFile(
         "castlingKingFile",
         T::File,
         "e",
@@ -604,7 +633,7 @@ pub const KEYS: &[KeySpec] = &[
         "The king's starting file, when the castling piece type occurs more than once.",
         "castlingKingFile = f"
     ),
-    key!(
+    CastlingKingPiece(
         "castlingKingPiece",
         T::PieceType,
         "k",
@@ -613,7 +642,7 @@ pub const KEYS: &[KeySpec] = &[
         "The piece that castles as the king, both colours.",
         "castlingKingPiece = c"
     ),
-    key!(
+    CastlingKingPieceWhite(
         "castlingKingPieceWhite",
         T::PieceType,
         "k",
@@ -622,7 +651,7 @@ pub const KEYS: &[KeySpec] = &[
         "The piece that castles as the king, White.",
         "castlingKingPieceWhite = c"
     ),
-    key!(
+    CastlingKingPieceBlack(
         "castlingKingPieceBlack",
         T::PieceType,
         "k",
@@ -631,7 +660,7 @@ pub const KEYS: &[KeySpec] = &[
         "The piece that castles as the king, Black.",
         "castlingKingPieceBlack = c"
     ),
-    key!(
+    CastlingRookKingsideFile(
         "castlingRookKingsideFile",
         T::File,
         "l",
@@ -640,7 +669,7 @@ pub const KEYS: &[KeySpec] = &[
         "The file from which the king-side castling rook is looked for, inward (the default `l` is the corner of boards up to 12 files).",
         "castlingRookKingsideFile = i"
     ),
-    key!(
+    CastlingRookQueensideFile(
         "castlingRookQueensideFile",
         T::File,
         "a",
@@ -649,7 +678,7 @@ pub const KEYS: &[KeySpec] = &[
         "The file from which the queen-side castling rook is looked for, inward.",
         "castlingRookQueensideFile = b"
     ),
-    key!(
+    CastlingRookPieces(
         "castlingRookPieces",
         T::PieceSet,
         "r",
@@ -658,7 +687,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces that castle as the rook, both colours.",
         "castlingRookPieces = rc"
     ),
-    key!(
+    CastlingRookPiecesWhite(
         "castlingRookPiecesWhite",
         T::PieceSet,
         "r",
@@ -667,7 +696,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces that castle as the rook, White.",
         "castlingRookPiecesWhite = r"
     ),
-    key!(
+    CastlingRookPiecesBlack(
         "castlingRookPiecesBlack",
         T::PieceSet,
         "r",
@@ -676,7 +705,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces that castle as the rook, Black.",
         "castlingRookPiecesBlack = r"
     ),
-    key!(
+    CastlingRookPiece(
         "castlingRookPiece",
         T::PieceSet,
         "r",
@@ -685,7 +714,7 @@ pub const KEYS: &[KeySpec] = &[
         "Old name of `castlingRookPieces`.",
         "castlingRookPiece = r"
     ),
-    key!(
+    OppositeCastling(
         "oppositeCastling",
         T::Bool,
         "false",
@@ -694,7 +723,7 @@ pub const KEYS: &[KeySpec] = &[
         "A side may not castle to the same wing as the opponent did.",
         "oppositeCastling = true"
     ),
-    key!(
+    CastlingWins(
         "castlingWins",
         T::CastlingRights,
         "-",
@@ -703,7 +732,7 @@ pub const KEYS: &[KeySpec] = &[
         "Castling moves that win; losing those rights loses.",
         "castlingWins = q"
     ),
-    key!(
+    CastlingSquares(
         "castlingSquares",
         T::Names,
         "",
@@ -713,7 +742,7 @@ pub const KEYS: &[KeySpec] = &[
         "castlingSquares = Red:king:h1:j1:k1:i1 Red:queen:h1:f1:d1:g1"
     ),
     // Blast, petrify, drops, walls, gating: not implemented.
-    key!(
+    BlastOnCapture(
         "blastOnCapture",
         T::Bool,
         "false",
@@ -722,7 +751,7 @@ pub const KEYS: &[KeySpec] = &[
         "Captures explode the adjacent non-pawn pieces (atomic chess).",
         "blastOnCapture = true"
     ),
-    key!(
+    BlastImmuneTypes(
         "blastImmuneTypes",
         T::PieceSet,
         "-",
@@ -731,7 +760,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces immune to explosions.",
         "blastImmuneTypes = k"
     ),
-    key!(
+    MutuallyImmuneTypes(
         "mutuallyImmuneTypes",
         T::PieceSet,
         "-",
@@ -740,7 +769,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces that cannot capture a piece of the same type.",
         "mutuallyImmuneTypes = k"
     ),
-    key!(
+    PetrifyOnCaptureTypes(
         "petrifyOnCaptureTypes",
         T::PieceSet,
         "-",
@@ -749,7 +778,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces that turn into a wall square when they capture.",
         "petrifyOnCaptureTypes = q"
     ),
-    key!(
+    PetrifyBlastPieces(
         "petrifyBlastPieces",
         T::Bool,
         "false",
@@ -758,7 +787,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces destroyed by a blast are petrified.",
         "petrifyBlastPieces = true"
     ),
-    key!(
+    PieceDrops(
         "pieceDrops",
         T::Bool,
         "false",
@@ -767,7 +796,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces in hand may be dropped on the board.",
         "pieceDrops = true"
     ),
-    key!(
+    DropLoop(
         "dropLoop",
         T::Bool,
         "false",
@@ -776,7 +805,7 @@ pub const KEYS: &[KeySpec] = &[
         "Captured promoted pieces are not demoted.",
         "dropLoop = true"
     ),
-    key!(
+    CapturesToHand(
         "capturesToHand",
         T::Bool,
         "false",
@@ -785,7 +814,7 @@ pub const KEYS: &[KeySpec] = &[
         "Captured pieces go to the capturer's hand.",
         "capturesToHand = true"
     ),
-    key!(
+    FirstRankPawnDrops(
         "firstRankPawnDrops",
         T::Bool,
         "false",
@@ -794,7 +823,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pawns may be dropped on the first rank.",
         "firstRankPawnDrops = true"
     ),
-    key!(
+    PromotionZonePawnDrops(
         "promotionZonePawnDrops",
         T::Bool,
         "false",
@@ -803,7 +832,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pawns may be dropped in the promotion zone.",
         "promotionZonePawnDrops = true"
     ),
-    key!(
+    DropChecks(
         "dropChecks",
         T::Bool,
         "true",
@@ -812,7 +841,7 @@ pub const KEYS: &[KeySpec] = &[
         "Drops may give check (only `false` changes anything).",
         "dropChecks = false"
     ),
-    key!(
+    MustDrop(
         "mustDrop",
         T::Bool,
         "false",
@@ -821,7 +850,7 @@ pub const KEYS: &[KeySpec] = &[
         "Drops are mandatory.",
         "mustDrop = true"
     ),
-    key!(
+    MustDropType(
         "mustDropType",
         T::PieceType,
         "*",
@@ -830,7 +859,7 @@ pub const KEYS: &[KeySpec] = &[
         "The piece type whose drops are mandatory.",
         "mustDropType = k"
     ),
-    key!(
+    EnclosingDrop(
         "enclosingDrop",
         T::Choice(ENCLOSING_RULES),
         "none",
@@ -839,7 +868,7 @@ pub const KEYS: &[KeySpec] = &[
         "Drops must enclose pieces (reversi and relatives).",
         "enclosingDrop = reversi"
     ),
-    key!(
+    EnclosingDropStart(
         "enclosingDropStart",
         T::Region,
         "-",
@@ -848,7 +877,7 @@ pub const KEYS: &[KeySpec] = &[
         "Drop region of the starting phase, ignoring `enclosingDrop`.",
         "enclosingDropStart = d4 e4 d5 e5"
     ),
-    key!(
+    DropRegionWhite(
         "dropRegionWhite",
         T::Region,
         "-",
@@ -857,7 +886,7 @@ pub const KEYS: &[KeySpec] = &[
         "Where White may drop.",
         "dropRegionWhite = *1 *2"
     ),
-    key!(
+    DropRegionBlack(
         "dropRegionBlack",
         T::Region,
         "-",
@@ -866,7 +895,7 @@ pub const KEYS: &[KeySpec] = &[
         "Where Black may drop.",
         "dropRegionBlack = *7 *8"
     ),
-    key!(
+    WhiteDropRegion(
         "whiteDropRegion",
         T::Region,
         "-",
@@ -875,7 +904,7 @@ pub const KEYS: &[KeySpec] = &[
         "Old name of `dropRegionWhite`.",
         "whiteDropRegion = *1"
     ),
-    key!(
+    BlackDropRegion(
         "blackDropRegion",
         T::Region,
         "-",
@@ -884,7 +913,7 @@ pub const KEYS: &[KeySpec] = &[
         "Old name of `dropRegionBlack`.",
         "blackDropRegion = *8"
     ),
-    key!(
+    DropOnTop(
         "dropOnTop",
         T::Bool,
         "false",
@@ -893,7 +922,7 @@ pub const KEYS: &[KeySpec] = &[
         "Old form of `enclosingDrop = top`.",
         "dropOnTop = true"
     ),
-    key!(
+    SittuyinRookDrop(
         "sittuyinRookDrop",
         T::Bool,
         "false",
@@ -902,7 +931,7 @@ pub const KEYS: &[KeySpec] = &[
         "Rooks may be dropped on the first rank only.",
         "sittuyinRookDrop = true"
     ),
-    key!(
+    DropOppositeColoredBishop(
         "dropOppositeColoredBishop",
         T::Bool,
         "false",
@@ -911,7 +940,7 @@ pub const KEYS: &[KeySpec] = &[
         "Dropped bishops must stand on opposite colours.",
         "dropOppositeColoredBishop = true"
     ),
-    key!(
+    DropPromoted(
         "dropPromoted",
         T::Bool,
         "false",
@@ -920,7 +949,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces may be dropped promoted.",
         "dropPromoted = true"
     ),
-    key!(
+    DropNoDoubled(
         "dropNoDoubled",
         T::PieceType,
         "-",
@@ -929,7 +958,7 @@ pub const KEYS: &[KeySpec] = &[
         "A piece type that may not be dropped on a file it already occupies.",
         "dropNoDoubled = p"
     ),
-    key!(
+    DropNoDoubledCount(
         "dropNoDoubledCount",
         T::Int,
         "1",
@@ -938,7 +967,7 @@ pub const KEYS: &[KeySpec] = &[
         "How many pieces of `dropNoDoubled` a file may already hold.",
         "dropNoDoubledCount = 2"
     ),
-    key!(
+    ImmobilityIllegal(
         "immobilityIllegal",
         T::Bool,
         "false",
@@ -947,7 +976,7 @@ pub const KEYS: &[KeySpec] = &[
         "A piece may not move (or promote) to a square from which it could never move again.",
         "immobilityIllegal = true"
     ),
-    key!(
+    Gating(
         "gating",
         T::Bool,
         "false",
@@ -956,7 +985,7 @@ pub const KEYS: &[KeySpec] = &[
         "Back-rank squares keep gating rights in the castling field.",
         "gating = true"
     ),
-    key!(
+    SeirawanGating(
         "seirawanGating",
         T::Bool,
         "false",
@@ -965,7 +994,7 @@ pub const KEYS: &[KeySpec] = &[
         "S-Chess gating of pieces in hand.",
         "seirawanGating = true"
     ),
-    key!(
+    CambodianMoves(
         "cambodianMoves",
         T::Bool,
         "false",
@@ -974,7 +1003,7 @@ pub const KEYS: &[KeySpec] = &[
         "Cambodian chess special first moves.",
         "cambodianMoves = true"
     ),
-    key!(
+    WallingRule(
         "wallingRule",
         T::Choice(&["arrow", "duck", "edge", "past", "static", "none"]),
         "none",
@@ -983,7 +1012,7 @@ pub const KEYS: &[KeySpec] = &[
         "Where a wall square is placed after each move.",
         "wallingRule = duck"
     ),
-    key!(
+    WallingRegionWhite(
         "wallingRegionWhite",
         T::Region,
         "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
@@ -992,7 +1021,7 @@ pub const KEYS: &[KeySpec] = &[
         "Where White may place walls.",
         "wallingRegionWhite = *1 *2"
     ),
-    key!(
+    WallingRegionBlack(
         "wallingRegionBlack",
         T::Region,
         "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
@@ -1001,7 +1030,7 @@ pub const KEYS: &[KeySpec] = &[
         "Where Black may place walls.",
         "wallingRegionBlack = *7 *8"
     ),
-    key!(
+    WallingRegion(
         "wallingRegion",
         T::Region,
         "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
@@ -1010,7 +1039,7 @@ pub const KEYS: &[KeySpec] = &[
         "Where both colours may place walls.",
         "wallingRegion = *3 *4 *5 *6"
     ),
-    key!(
+    WallOrMove(
         "wallOrMove",
         T::Bool,
         "false",
@@ -1019,7 +1048,7 @@ pub const KEYS: &[KeySpec] = &[
         "A turn either places a wall or moves, not both.",
         "wallOrMove = true"
     ),
-    key!(
+    DiagonalLines(
         "diagonalLines",
         T::Region,
         "-",
@@ -1028,7 +1057,7 @@ pub const KEYS: &[KeySpec] = &[
         "Squares with extra diagonal moves (Janggi palace).",
         "diagonalLines = d1 f1 e2 d3 f3"
     ),
-    key!(
+    Pass(
         "pass",
         T::Bool,
         "false",
@@ -1037,7 +1066,7 @@ pub const KEYS: &[KeySpec] = &[
         "Both colours may pass.",
         "pass = true"
     ),
-    key!(
+    PassWhite(
         "passWhite",
         T::Bool,
         "false",
@@ -1046,7 +1075,7 @@ pub const KEYS: &[KeySpec] = &[
         "White may pass.",
         "passWhite = true"
     ),
-    key!(
+    PassBlack(
         "passBlack",
         T::Bool,
         "false",
@@ -1055,7 +1084,7 @@ pub const KEYS: &[KeySpec] = &[
         "Black may pass.",
         "passBlack = true"
     ),
-    key!(
+    PassOnStalemate(
         "passOnStalemate",
         T::Bool,
         "false",
@@ -1064,7 +1093,7 @@ pub const KEYS: &[KeySpec] = &[
         "Both colours may pass when they have no other move.",
         "passOnStalemate = true"
     ),
-    key!(
+    PassOnStalemateWhite(
         "passOnStalemateWhite",
         T::Bool,
         "false",
@@ -1073,7 +1102,7 @@ pub const KEYS: &[KeySpec] = &[
         "White may pass when it has no other move.",
         "passOnStalemateWhite = true"
     ),
-    key!(
+    PassOnStalemateBlack(
         "passOnStalemateBlack",
         T::Bool,
         "false",
@@ -1082,7 +1111,7 @@ pub const KEYS: &[KeySpec] = &[
         "Black may pass when it has no other move.",
         "passOnStalemateBlack = true"
     ),
-    key!(
+    MakpongRule(
         "makpongRule",
         T::Bool,
         "false",
@@ -1091,7 +1120,7 @@ pub const KEYS: &[KeySpec] = &[
         "A king in check may not move away (Makpong).",
         "makpongRule = true"
     ),
-    key!(
+    FlyingGeneral(
         "flyingGeneral",
         T::Bool,
         "false",
@@ -1100,7 +1129,7 @@ pub const KEYS: &[KeySpec] = &[
         "Kings may not face each other on an open file (Xiangqi).",
         "flyingGeneral = true"
     ),
-    key!(
+    SoldierPromotionRank(
         "soldierPromotionRank",
         T::Rank,
         "1",
@@ -1109,7 +1138,7 @@ pub const KEYS: &[KeySpec] = &[
         "Soldiers move as shogi pawns until they reach this rank.",
         "soldierPromotionRank = 6"
     ),
-    key!(
+    FlipEnclosedPieces(
         "flipEnclosedPieces",
         T::Choice(ENCLOSING_RULES),
         "none",
@@ -1119,7 +1148,7 @@ pub const KEYS: &[KeySpec] = &[
         "flipEnclosedPieces = reversi"
     ),
     // Checks and game end.
-    key!(
+    Checking(
         "checking",
         T::Bool,
         "true",
@@ -1128,7 +1157,7 @@ pub const KEYS: &[KeySpec] = &[
         "Whether checks exist: `true`, royal pieces may not be left in check; `false` (Fairy-Stockfish's meaning), a move may not give check at all (royal pieces still may not be left attacked).",
         "checking = false"
     ),
-    key!(
+    MustCapture(
         "mustCapture",
         T::Bool,
         "false",
@@ -1137,7 +1166,7 @@ pub const KEYS: &[KeySpec] = &[
         "Captures are mandatory.",
         "mustCapture = true"
     ),
-    key!(
+    NMoveRuleTypes(
         "nMoveRuleTypes",
         T::PieceSet,
         "p",
@@ -1146,7 +1175,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces whose moves reset the n-move counter, both colours.",
         "nMoveRuleTypes = ps"
     ),
-    key!(
+    NMoveRuleTypesWhite(
         "nMoveRuleTypesWhite",
         T::PieceSet,
         "p",
@@ -1155,7 +1184,7 @@ pub const KEYS: &[KeySpec] = &[
         "White pieces whose moves reset the n-move counter.",
         "nMoveRuleTypesWhite = p"
     ),
-    key!(
+    NMoveRuleTypesBlack(
         "nMoveRuleTypesBlack",
         T::PieceSet,
         "p",
@@ -1164,7 +1193,7 @@ pub const KEYS: &[KeySpec] = &[
         "Black pieces whose moves reset the n-move counter.",
         "nMoveRuleTypesBlack = p"
     ),
-    key!(
+    NMoveRule(
         "nMoveRule",
         T::Int,
         "50",
@@ -1173,7 +1202,7 @@ pub const KEYS: &[KeySpec] = &[
         "Moves without capture or pawn move after which the game ends drawn (0: never); see `nMoveRuleUnit` and `nMoveRuleClaim`.",
         "nMoveRule = 75"
     ),
-    key!(
+    NMoveRuleUnit(
         "nMoveRuleUnit",
         T::Choice(&["movesPerPlayer", "plies"]),
         "movesPerPlayer",
@@ -1182,7 +1211,7 @@ pub const KEYS: &[KeySpec] = &[
         "How `nMoveRule` counts: moves by each player still in, or single plies.",
         "nMoveRuleUnit = plies"
     ),
-    key!(
+    NMoveRuleClaim(
         "nMoveRuleClaim",
         T::Int,
         "0",
@@ -1191,7 +1220,7 @@ pub const KEYS: &[KeySpec] = &[
         "From this many moves the player to move may claim the draw (0: no claim); `nMoveRule` stays the automatic end.",
         "nMoveRuleClaim = 50"
     ),
-    key!(
+    NFoldRule(
         "nFoldRule",
         T::Int,
         "3",
@@ -1200,7 +1229,7 @@ pub const KEYS: &[KeySpec] = &[
         "The occurrence of a position that ends the game (0: never).",
         "nFoldRule = 5"
     ),
-    key!(
+    NFoldClaim(
         "nFoldClaim",
         T::Int,
         "0",
@@ -1209,7 +1238,7 @@ pub const KEYS: &[KeySpec] = &[
         "From this occurrence the player to move may claim the draw (0: no claim); `nFoldRule` stays the automatic end.",
         "nFoldClaim = 3"
     ),
-    key!(
+    NFoldValue(
         "nFoldValue",
         T::GameValue,
         "draw",
@@ -1218,7 +1247,7 @@ pub const KEYS: &[KeySpec] = &[
         "The result of an n-fold repetition for the side to move.",
         "nFoldValue = loss"
     ),
-    key!(
+    NFoldValueAbsolute(
         "nFoldValueAbsolute",
         T::Bool,
         "false",
@@ -1227,7 +1256,7 @@ pub const KEYS: &[KeySpec] = &[
         "`nFoldValue` is from White's point of view.",
         "nFoldValueAbsolute = true"
     ),
-    key!(
+    PerpetualCheckIllegal(
         "perpetualCheckIllegal",
         T::Bool,
         "false",
@@ -1236,7 +1265,7 @@ pub const KEYS: &[KeySpec] = &[
         "Perpetual check is forbidden.",
         "perpetualCheckIllegal = true"
     ),
-    key!(
+    MoveRepetitionIllegal(
         "moveRepetitionIllegal",
         T::Bool,
         "false",
@@ -1245,7 +1274,7 @@ pub const KEYS: &[KeySpec] = &[
         "Moving a piece back and forth is forbidden.",
         "moveRepetitionIllegal = true"
     ),
-    key!(
+    ChasingRule(
         "chasingRule",
         T::Choice(&["axf", "none"]),
         "none",
@@ -1254,7 +1283,7 @@ pub const KEYS: &[KeySpec] = &[
         "Xiangqi chasing rules.",
         "chasingRule = axf"
     ),
-    key!(
+    StalemateValue(
         "stalemateValue",
         T::GameValue,
         "draw",
@@ -1263,7 +1292,7 @@ pub const KEYS: &[KeySpec] = &[
         "The result of a stalemate for the stalemated side.",
         "stalemateValue = loss"
     ),
-    key!(
+    StalematePieceCount(
         "stalematePieceCount",
         T::Bool,
         "false",
@@ -1272,7 +1301,7 @@ pub const KEYS: &[KeySpec] = &[
         "On stalemate the material count decides.",
         "stalematePieceCount = true"
     ),
-    key!(
+    CheckmateValue(
         "checkmateValue",
         T::GameValue,
         "loss",
@@ -1281,7 +1310,7 @@ pub const KEYS: &[KeySpec] = &[
         "The result of checkmate for the mated side.",
         "checkmateValue = win"
     ),
-    key!(
+    ShogiPawnDropMateIllegal(
         "shogiPawnDropMateIllegal",
         T::Bool,
         "false",
@@ -1290,7 +1319,7 @@ pub const KEYS: &[KeySpec] = &[
         "Mate by a pawn drop is forbidden.",
         "shogiPawnDropMateIllegal = true"
     ),
-    key!(
+    ShatarMateRule(
         "shatarMateRule",
         T::Bool,
         "false",
@@ -1299,7 +1328,7 @@ pub const KEYS: &[KeySpec] = &[
         "Shatar mating rules.",
         "shatarMateRule = true"
     ),
-    key!(
+    BikjangRule(
         "bikjangRule",
         T::Bool,
         "false",
@@ -1308,7 +1337,7 @@ pub const KEYS: &[KeySpec] = &[
         "Janggi bikjang (facing kings).",
         "bikjangRule = true"
     ),
-    key!(
+    ExtinctionValue(
         "extinctionValue",
         T::GameValue,
         "none",
@@ -1317,7 +1346,7 @@ pub const KEYS: &[KeySpec] = &[
         "The result for a side whose extinction pieces are gone.",
         "extinctionValue = loss"
     ),
-    key!(
+    ExtinctionClaim(
         "extinctionClaim",
         T::Bool,
         "false",
@@ -1326,7 +1355,7 @@ pub const KEYS: &[KeySpec] = &[
         "Extinction of the opponent is only judged for the side to move.",
         "extinctionClaim = true"
     ),
-    key!(
+    ExtinctionPseudoRoyal(
         "extinctionPseudoRoyal",
         T::Bool,
         "false",
@@ -1335,7 +1364,7 @@ pub const KEYS: &[KeySpec] = &[
         "The last extinction piece may not be left attacked.",
         "extinctionPseudoRoyal = true"
     ),
-    key!(
+    DupleCheck(
         "dupleCheck",
         T::Bool,
         "false",
@@ -1344,7 +1373,7 @@ pub const KEYS: &[KeySpec] = &[
         "With several pseudo-royal pieces, only attacking all of them is check.",
         "dupleCheck = true"
     ),
-    key!(
+    ExtinctionPieceTypes(
         "extinctionPieceTypes",
         T::PieceSet,
         "-",
@@ -1353,7 +1382,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces whose extinction decides the game (`*` for all).",
         "extinctionPieceTypes = k"
     ),
-    key!(
+    ExtinctionPieceCount(
         "extinctionPieceCount",
         T::Int,
         "0",
@@ -1362,7 +1391,7 @@ pub const KEYS: &[KeySpec] = &[
         "The count at which a type counts as extinct.",
         "extinctionPieceCount = 1"
     ),
-    key!(
+    ExtinctionOpponentPieceCount(
         "extinctionOpponentPieceCount",
         T::Int,
         "0",
@@ -1371,7 +1400,7 @@ pub const KEYS: &[KeySpec] = &[
         "The opponent's count also required for extinction.",
         "extinctionOpponentPieceCount = 2"
     ),
-    key!(
+    FlagPiece(
         "flagPiece",
         T::PieceType,
         "*",
@@ -1380,7 +1409,7 @@ pub const KEYS: &[KeySpec] = &[
         "The piece that wins by reaching the flag region, both colours.",
         "flagPiece = k"
     ),
-    key!(
+    FlagPieceWhite(
         "flagPieceWhite",
         T::PieceType,
         "*",
@@ -1389,7 +1418,7 @@ pub const KEYS: &[KeySpec] = &[
         "White's flag piece.",
         "flagPieceWhite = k"
     ),
-    key!(
+    FlagPieceBlack(
         "flagPieceBlack",
         T::PieceType,
         "*",
@@ -1398,7 +1427,7 @@ pub const KEYS: &[KeySpec] = &[
         "Black's flag piece.",
         "flagPieceBlack = k"
     ),
-    key!(
+    FlagRegion(
         "flagRegion",
         T::Region,
         "-",
@@ -1407,7 +1436,7 @@ pub const KEYS: &[KeySpec] = &[
         "The flag region for both colours.",
         "flagRegion = d4 e4 d5 e5"
     ),
-    key!(
+    FlagRegionWhite(
         "flagRegionWhite",
         T::Region,
         "-",
@@ -1416,7 +1445,7 @@ pub const KEYS: &[KeySpec] = &[
         "White's flag region.",
         "flagRegionWhite = *8"
     ),
-    key!(
+    FlagRegionBlack(
         "flagRegionBlack",
         T::Region,
         "-",
@@ -1425,7 +1454,7 @@ pub const KEYS: &[KeySpec] = &[
         "Black's flag region.",
         "flagRegionBlack = *1"
     ),
-    key!(
+    WhiteFlag(
         "whiteFlag",
         T::Region,
         "-",
@@ -1434,7 +1463,7 @@ pub const KEYS: &[KeySpec] = &[
         "Old name of `flagRegionWhite`.",
         "whiteFlag = *8"
     ),
-    key!(
+    BlackFlag(
         "blackFlag",
         T::Region,
         "-",
@@ -1443,7 +1472,7 @@ pub const KEYS: &[KeySpec] = &[
         "Old name of `flagRegionBlack`.",
         "blackFlag = *1"
     ),
-    key!(
+    FlagPieceCount(
         "flagPieceCount",
         T::Int,
         "1",
@@ -1452,7 +1481,7 @@ pub const KEYS: &[KeySpec] = &[
         "How many flag pieces must stand in the flag region.",
         "flagPieceCount = 2"
     ),
-    key!(
+    FlagPieceBlockedWin(
         "flagPieceBlockedWin",
         T::Bool,
         "false",
@@ -1461,7 +1490,7 @@ pub const KEYS: &[KeySpec] = &[
         "With several flag pieces: one in the region and the rest of it occupied also wins.",
         "flagPieceBlockedWin = true"
     ),
-    key!(
+    FlagMove(
         "flagMove",
         T::Bool,
         "false",
@@ -1470,7 +1499,7 @@ pub const KEYS: &[KeySpec] = &[
         "The other side gets one more move after the flag is reached.",
         "flagMove = true"
     ),
-    key!(
+    FlagPieceSafe(
         "flagPieceSafe",
         T::Bool,
         "false",
@@ -1479,7 +1508,7 @@ pub const KEYS: &[KeySpec] = &[
         "The flag piece must not be attacked to win.",
         "flagPieceSafe = true"
     ),
-    key!(
+    CheckCounting(
         "checkCounting",
         T::Bool,
         "false",
@@ -1488,7 +1517,7 @@ pub const KEYS: &[KeySpec] = &[
         "Giving a number of checks wins (counts in the FEN, as in 3check).",
         "checkCounting = true"
     ),
-    key!(
+    ConnectN(
         "connectN",
         T::Int,
         "0",
@@ -1497,7 +1526,7 @@ pub const KEYS: &[KeySpec] = &[
         "Aligning this many pieces wins (0: off).",
         "connectN = 4"
     ),
-    key!(
+    ConnectPieceTypes(
         "connectPieceTypes",
         T::PieceSet,
         "*",
@@ -1506,7 +1535,7 @@ pub const KEYS: &[KeySpec] = &[
         "Pieces that count for `connectN`.",
         "connectPieceTypes = p"
     ),
-    key!(
+    ConnectHorizontal(
         "connectHorizontal",
         T::Bool,
         "true",
@@ -1515,7 +1544,7 @@ pub const KEYS: &[KeySpec] = &[
         "`connectN` counts along ranks.",
         "connectHorizontal = false"
     ),
-    key!(
+    ConnectVertical(
         "connectVertical",
         T::Bool,
         "true",
@@ -1524,7 +1553,7 @@ pub const KEYS: &[KeySpec] = &[
         "`connectN` counts along files.",
         "connectVertical = false"
     ),
-    key!(
+    ConnectDiagonal(
         "connectDiagonal",
         T::Bool,
         "true",
@@ -1533,7 +1562,7 @@ pub const KEYS: &[KeySpec] = &[
         "`connectN` counts along diagonals.",
         "connectDiagonal = false"
     ),
-    key!(
+    ConnectRegion1White(
         "connectRegion1White",
         T::Region,
         "-",
@@ -1542,7 +1571,7 @@ pub const KEYS: &[KeySpec] = &[
         "White wins by connecting this region to `connectRegion2White`.",
         "connectRegion1White = *1"
     ),
-    key!(
+    ConnectRegion2White(
         "connectRegion2White",
         T::Region,
         "-",
@@ -1551,7 +1580,7 @@ pub const KEYS: &[KeySpec] = &[
         "See `connectRegion1White`.",
         "connectRegion2White = *8"
     ),
-    key!(
+    ConnectRegion1Black(
         "connectRegion1Black",
         T::Region,
         "-",
@@ -1560,7 +1589,7 @@ pub const KEYS: &[KeySpec] = &[
         "Black wins by connecting this region to `connectRegion2Black`.",
         "connectRegion1Black = a*"
     ),
-    key!(
+    ConnectRegion2Black(
         "connectRegion2Black",
         T::Region,
         "-",
@@ -1569,7 +1598,7 @@ pub const KEYS: &[KeySpec] = &[
         "See `connectRegion1Black`.",
         "connectRegion2Black = h*"
     ),
-    key!(
+    ConnectNxN(
         "connectNxN",
         T::Int,
         "0",
@@ -1578,7 +1607,7 @@ pub const KEYS: &[KeySpec] = &[
         "Forming a tight N × N square wins.",
         "connectNxN = 2"
     ),
-    key!(
+    CollinearN(
         "collinearN",
         T::Int,
         "0",
@@ -1587,7 +1616,7 @@ pub const KEYS: &[KeySpec] = &[
         "N pieces on one line, gaps allowed, win.",
         "collinearN = 4"
     ),
-    key!(
+    ConnectValue(
         "connectValue",
         T::GameValue,
         "win",
@@ -1596,7 +1625,7 @@ pub const KEYS: &[KeySpec] = &[
         "The result of a connection for the side that made it.",
         "connectValue = loss"
     ),
-    key!(
+    MaterialCounting(
         "materialCounting",
         T::Choice(&[
             "janggi",
@@ -1611,7 +1640,7 @@ pub const KEYS: &[KeySpec] = &[
         "Material counting adjudication.",
         "materialCounting = janggi"
     ),
-    key!(
+    AdjudicateFullBoard(
         "adjudicateFullBoard",
         T::Bool,
         "false",
@@ -1620,7 +1649,7 @@ pub const KEYS: &[KeySpec] = &[
         "Count material as soon as the board is full.",
         "adjudicateFullBoard = true"
     ),
-    key!(
+    CountingRule(
         "countingRule",
         T::Choice(&["makruk", "cambodian", "asean", "none"]),
         "none",
@@ -1630,7 +1659,7 @@ pub const KEYS: &[KeySpec] = &[
         "countingRule = makruk"
     ),
     // Seats, turns and teams (tetrarch).
-    key!(
+    Players(
         "players",
         T::Int,
         "2",
@@ -1639,7 +1668,7 @@ pub const KEYS: &[KeySpec] = &[
         "Number of seats (2 to 8).",
         "players = 4"
     ),
-    key!(
+    SeatNames(
         "seatNames",
         T::Names,
         "White Black",
@@ -1648,7 +1677,7 @@ pub const KEYS: &[KeySpec] = &[
         "The seats' names, in turn order (the first moves first).",
         "seatNames = Red Blue Yellow Green"
     ),
-    key!(
+    SeatLetters(
         "seatLetters",
         T::Names,
         "w b",
@@ -1657,7 +1686,7 @@ pub const KEYS: &[KeySpec] = &[
         "The seats' letters in FEN4 and moves, one lower-case letter each.",
         "seatLetters = r b y g"
     ),
-    key!(
+    SeatForward(
         "seatForward",
         T::Names,
         "north south",
@@ -1666,7 +1695,7 @@ pub const KEYS: &[KeySpec] = &[
         "Each seat's forward direction: north, east, south or west. Betza directions, pawn steps and relative ranks follow it.",
         "seatForward = north east south west"
     ),
-    key!(
+    Teams(
         "teams",
         T::Teams,
         "",
@@ -1675,7 +1704,7 @@ pub const KEYS: &[KeySpec] = &[
         "Seats that play together: partners are never captured and never give check. Empty: every seat alone.",
         "teams = Red+Yellow Blue+Green"
     ),
-    key!(
+    KingCapture(
         "kingCapture",
         T::Bool,
         "false",
@@ -1684,7 +1713,7 @@ pub const KEYS: &[KeySpec] = &[
         "The king of an active enemy may be captured (by a player moving before the checked king's turn); capturing it makes its seat lose (see `loserScope`). Kings of eliminated players that still walk may always be captured.",
         "kingCapture = true"
     ),
-    key!(
+    MateAtTurnArrival(
         "mateAtTurnArrival",
         T::Bool,
         "false",
@@ -1693,7 +1722,7 @@ pub const KEYS: &[KeySpec] = &[
         "Mate and stalemate are judged when the player's turn arrives, not when the checking move is made (the same thing with two players).",
         "mateAtTurnArrival = true"
     ),
-    key!(
+    LoserScope(
         "loserScope",
         T::Choice(&["seat", "team"]),
         "seat",
@@ -1702,7 +1731,7 @@ pub const KEYS: &[KeySpec] = &[
         "When a seat loses (mate, stalemate valued as loss, resignation): only that seat is out, or its whole team loses and the game ends.",
         "loserScope = team"
     ),
-    key!(
+    EliminatedArmy(
         "eliminatedArmy",
         T::Choice(&["remove", "dead"]),
         "remove",
@@ -1711,7 +1740,7 @@ pub const KEYS: &[KeySpec] = &[
         "What becomes of a mated or stalemated-out seat's pieces: removed from the board, or dead (they stay as obstacles, never move, never check, score 0 when captured).",
         "eliminatedArmy = dead"
     ),
-    key!(
+    ResignedArmy(
         "resignedArmy",
         T::Choice(&["remove", "dead", "deadKingWalks"]),
         "remove",
@@ -1720,7 +1749,7 @@ pub const KEYS: &[KeySpec] = &[
         "What becomes of a resigning or flagging seat's pieces; `deadKingWalks` leaves the king alive, moving at random until it is mated or stalemated.",
         "resignedArmy = deadKingWalks"
     ),
-    key!(
+    Result(
         "result",
         T::Choice(&["survival", "points", "pointsWinnerOnly"]),
         "survival",
@@ -1729,7 +1758,7 @@ pub const KEYS: &[KeySpec] = &[
         "How the game ranks players: by who is left, by points, or by points where only first place counts as a win (Solo).",
         "result = points"
     ),
-    key!(
+    StartingSeatRotates(
         "startingSeatRotates",
         T::Bool,
         "false",
@@ -1738,7 +1767,7 @@ pub const KEYS: &[KeySpec] = &[
         "The seat that starts moves one clockwise from one game to the next.",
         "startingSeatRotates = true"
     ),
-    key!(
+    InsufficientMaterialDraw(
         "insufficientMaterialDraw",
         T::Bool,
         "false",
@@ -1747,7 +1776,7 @@ pub const KEYS: &[KeySpec] = &[
         "The game is drawn at once when every side still in has only its king, or its king and one piece of `insufficientMaterialPieces` (dead pieces do not count).",
         "insufficientMaterialDraw = true"
     ),
-    key!(
+    InsufficientMaterialPieces(
         "insufficientMaterialPieces",
         T::PieceSet,
         "-",
@@ -1757,7 +1786,7 @@ pub const KEYS: &[KeySpec] = &[
         "insufficientMaterialPieces = nb"
     ),
     // Scores (tetrarch).
-    key!(
+    CaptureScores(
         "captureScores",
         T::PieceCounts,
         "",
@@ -1766,7 +1795,7 @@ pub const KEYS: &[KeySpec] = &[
         "Points for capturing an active piece of each type; promoted pieces score `promotedCaptureScore` if set. Dead pieces score 0.",
         "captureScores = p:1 n:3 b:5 r:5 q:9 k:20"
     ),
-    key!(
+    PromotedCaptureScore(
         "promotedCaptureScore",
         T::Int,
         "0",
@@ -1775,7 +1804,7 @@ pub const KEYS: &[KeySpec] = &[
         "Points for capturing a promoted piece, whatever its type (0: use `captureScores`).",
         "promotedCaptureScore = 1"
     ),
-    key!(
+    CheckmateScore(
         "checkmateScore",
         T::Int,
         "0",
@@ -1784,7 +1813,7 @@ pub const KEYS: &[KeySpec] = &[
         "Points for checkmating a player (to the checking piece's owner; several: the one who moved last).",
         "checkmateScore = 20"
     ),
-    key!(
+    StalemateScore(
         "stalemateScore",
         T::Int,
         "0",
@@ -1793,7 +1822,7 @@ pub const KEYS: &[KeySpec] = &[
         "Points a player gets for being stalemated when the stalemate eliminates them.",
         "stalemateScore = 20"
     ),
-    key!(
+    CheckScores(
         "checkScores",
         T::IntList,
         "",
@@ -1802,7 +1831,7 @@ pub const KEYS: &[KeySpec] = &[
         "Points for a move that checks two and three kings at once: without a queen among the checkers, then with one.",
         "checkScores = 5 1 20 5"
     ),
-    key!(
+    CheckScoreQueenTypes(
         "checkScoreQueenTypes",
         T::PieceSet,
         "q",
@@ -1811,7 +1840,7 @@ pub const KEYS: &[KeySpec] = &[
         "The pieces that count as a queen for the lower `checkScores`.",
         "checkScoreQueenTypes = qd"
     ),
-    key!(
+    DrawScore(
         "drawScore",
         T::Int,
         "0",
@@ -1820,7 +1849,7 @@ pub const KEYS: &[KeySpec] = &[
         "Points each player still in receives when the game is drawn.",
         "drawScore = 10"
     ),
-    key!(
+    SurvivorKingBonus(
         "survivorKingBonus",
         T::Int,
         "0",
@@ -1829,7 +1858,7 @@ pub const KEYS: &[KeySpec] = &[
         "Points the last player receives for each other king still alive (walking kings).",
         "survivorKingBonus = 20"
     ),
-    key!(
+    WalkingKingStalemateScore(
         "walkingKingStalemateScore",
         T::Int,
         "0",
@@ -1838,7 +1867,7 @@ pub const KEYS: &[KeySpec] = &[
         "Points each remaining player receives when a walking king is stalemated.",
         "walkingKingStalemateScore = 10"
     ),
-    key!(
+    SpareKingScore(
         "spareKingScore",
         T::Int,
         "0",
@@ -1847,7 +1876,7 @@ pub const KEYS: &[KeySpec] = &[
         "Points for capturing an extra (spare) king, in setups that have them.",
         "spareKingScore = 3"
     ),
-    key!(
+    ClaimWinLead(
         "claimWinLead",
         T::Int,
         "0",
@@ -1856,7 +1885,7 @@ pub const KEYS: &[KeySpec] = &[
         "With two players left, a lead of at least this many points lets the leader claim the win (0: never).",
         "claimWinLead = 21"
     ),
-    key!(
+    AutoWinLead(
         "autoWinLead",
         T::Int,
         "0",
@@ -1865,7 +1894,7 @@ pub const KEYS: &[KeySpec] = &[
         "With two players left, a lead of at least this many points ends the game (0: never).",
         "autoWinLead = 21"
     ),
-    key!(
+    AbortMoves(
         "abortMoves",
         T::Int,
         "0",
@@ -1875,7 +1904,7 @@ pub const KEYS: &[KeySpec] = &[
         "abortMoves = 3"
     ),
     // Clocks, offers, claims (tetrarch).
-    key!(
+    ClockMinutes(
         "clockMinutes",
         T::IntList,
         "",
@@ -1884,7 +1913,7 @@ pub const KEYS: &[KeySpec] = &[
         "The clock settings a game may choose from, minutes per player (empty: no clock).",
         "clockMinutes = 5 10 15"
     ),
-    key!(
+    ClockIncrements(
         "clockIncrements",
         T::IntList,
         "",
@@ -1893,7 +1922,7 @@ pub const KEYS: &[KeySpec] = &[
         "The increments a game may choose from, seconds added after each move.",
         "clockIncrements = 0 3 5"
     ),
-    key!(
+    TimeoutInsufficientDraw(
         "timeoutInsufficientDraw",
         T::Bool,
         "false",
@@ -1902,7 +1931,7 @@ pub const KEYS: &[KeySpec] = &[
         "Running out of time draws if the opponent has only a king, or a king and one piece of `insufficientMaterialPieces`.",
         "timeoutInsufficientDraw = true"
     ),
-    key!(
+    DrawOffers(
         "drawOffers",
         T::Bool,
         "false",
@@ -1911,7 +1940,7 @@ pub const KEYS: &[KeySpec] = &[
         "Players may offer a draw once per own turn; making a move declines.",
         "drawOffers = true"
     ),
-    key!(
+    ReconnectSeconds(
         "reconnectSeconds",
         T::Int,
         "0",
@@ -1920,11 +1949,32 @@ pub const KEYS: &[KeySpec] = &[
         "Seconds a dropped player has to return before it counts as leaving (0: no limit).",
         "reconnectSeconds = 120"
     ),
-];
+}
 
-/// Looks a key up in [`KEYS`].
+/// Looks a key up in [`KEYS`] by the name a file writes.
 pub fn find(name: &str) -> Option<&'static KeySpec> {
-    KEYS.iter().find(|k| k.name == name)
+    static BY_NAME: std::sync::LazyLock<std::collections::HashMap<&'static str, usize>> =
+        std::sync::LazyLock::new(|| KEYS.iter().enumerate().map(|(i, k)| (k.name, i)).collect());
+    BY_NAME.get(name).map(|&i| &KEYS[i])
+}
+
+impl Key {
+    /// The key's spec in [`KEYS`].
+    #[inline]
+    pub fn spec(self) -> &'static KeySpec {
+        &KEYS[self as usize]
+    }
+
+    /// The key as a file writes it.
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+}
+
+impl std::fmt::Display for Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// Reads a Fairy-Stockfish per-piece mobility key

@@ -14,13 +14,12 @@ pub use suggest::closest as closest_name;
 mod validate;
 pub mod value;
 
-use std::collections::BTreeMap;
-
 pub use build::build_definition;
 
 use crate::betza::Betza;
 use crate::board::{Board, Region};
 use crate::source::Location;
+use keys::Key;
 use value::Value;
 
 /// One piece type of a variant.
@@ -56,7 +55,8 @@ pub struct Definition {
     pub location: Option<Location>,
     /// The piece types, in the order they were defined.
     pub pieces: Vec<Piece>,
-    settings: BTreeMap<&'static str, Setting>,
+    /// One setting per key, indexed by [`Key`].
+    settings: Vec<Setting>,
     /// Where pieces may go (`mobilityRegionWhiteKing = d1 e1 f1 ...`): the
     /// piece key, the seat (0 White, 1 Black) and the region.
     pub mobility: Vec<(String, usize, Region)>,
@@ -93,18 +93,18 @@ impl Definition {
     /// The template for a section without a parent: Fairy-Stockfish's
     /// defaults, "standard chess without any predefined pieces".
     pub fn template(name: &str) -> Definition {
-        let mut settings = BTreeMap::new();
-        for spec in keys::KEYS {
-            let value = value::parse_value(spec.ty, spec.default)
-                .expect("every default in the key table parses");
-            settings.insert(
-                spec.name,
-                Setting {
-                    value,
+        // The defaults are parsed once per run.
+        static DEFAULTS: std::sync::LazyLock<Vec<Setting>> = std::sync::LazyLock::new(|| {
+            keys::KEYS
+                .iter()
+                .map(|spec| Setting {
+                    value: value::parse_value(spec.ty, spec.default)
+                        .expect("every default in the key table parses"),
                     location: None,
-                },
-            );
-        }
+                })
+                .collect()
+        });
+        let settings = DEFAULTS.clone();
         Definition {
             name: name.to_string(),
             parent: None,
@@ -117,25 +117,24 @@ impl Definition {
         }
     }
 
-    /// The setting of a key of [`keys::KEYS`].
-    pub fn setting(&self, key: &str) -> &Setting {
-        self.settings
-            .get(key)
-            .unwrap_or_else(|| panic!("`{key}` is not in the key table"))
+    /// The setting of a key.
+    #[inline]
+    pub fn setting(&self, key: Key) -> &Setting {
+        &self.settings[key as usize]
     }
 
     /// The value of a key of [`keys::KEYS`].
-    pub fn value(&self, key: &str) -> &Value {
+    pub fn value(&self, key: Key) -> &Value {
         &self.setting(key).value
     }
 
     /// A boolean key's value.
-    pub fn bool(&self, key: &str) -> bool {
+    pub fn bool(&self, key: Key) -> bool {
         matches!(self.value(key), Value::Bool(true))
     }
 
     /// An integer key's value.
-    pub fn int(&self, key: &str) -> i64 {
+    pub fn int(&self, key: Key) -> i64 {
         match self.value(key) {
             Value::Int(n) => *n,
             _ => 0,
@@ -143,7 +142,7 @@ impl Definition {
     }
 
     /// A list-of-names key's value.
-    pub fn names(&self, key: &str) -> &[String] {
+    pub fn names(&self, key: Key) -> &[String] {
         match self.value(key) {
             Value::Names(names) => names,
             _ => &[],
@@ -151,7 +150,7 @@ impl Definition {
     }
 
     /// A region key's value.
-    pub fn region(&self, key: &str) -> Region {
+    pub fn region(&self, key: Key) -> Region {
         match self.value(key) {
             Value::Region(region) => region.clone(),
             _ => Region::default(),
@@ -162,7 +161,7 @@ impl Definition {
     /// piece-set key names. A value written in a file names letters (`*`:
     /// all); a default names Fairy-Stockfish's piece types (`p` is the
     /// `pawn` type, whatever its letter), as Fairy-Stockfish stores defaults.
-    pub fn piece_set(&self, key: &str) -> Vec<bool> {
+    pub fn piece_set(&self, key: Key) -> Vec<bool> {
         let setting = self.setting(key);
         let mut set = vec![false; self.pieces.len()];
         let Value::Pieces(letters) = &setting.value else {
@@ -188,7 +187,7 @@ impl Definition {
 
     /// The starting position (`startFen`): a FEN, or a FEN4 for more seats.
     pub fn start_fen(&self) -> &str {
-        match self.value("startFen") {
+        match self.value(Key::StartFen) {
             Value::Text(text) => text,
             _ => "",
         }
@@ -196,16 +195,16 @@ impl Definition {
 
     /// The number of seats.
     pub fn players(&self) -> usize {
-        self.int("players") as usize
+        self.int(Key::Players) as usize
     }
 
     /// The board: its size and holes.
     pub fn board(&self) -> Board {
-        let files = match self.value("maxFile") {
+        let files = match self.value(Key::MaxFile) {
             Value::File(f) => f + 1,
             _ => 8,
         };
-        let ranks = match self.value("maxRank") {
+        let ranks = match self.value(Key::MaxRank) {
             Value::Rank(r) => r + 1,
             _ => 8,
         };
@@ -214,7 +213,7 @@ impl Definition {
             ranks,
             holes: Default::default(),
         };
-        board.holes = self.region("holes").squares(&board);
+        board.holes = self.region(Key::Holes).squares(&board);
         board
     }
 
@@ -225,7 +224,7 @@ impl Definition {
 
     /// The seat letters in turn order.
     pub fn seat_letters(&self) -> Vec<char> {
-        self.names("seatLetters")
+        self.names(Key::SeatLetters)
             .iter()
             .filter_map(|n| n.chars().next())
             .collect()
@@ -243,16 +242,12 @@ impl Definition {
         keys::KEYS
             .iter()
             .filter(|k| k.support == keys::Support::Accepted)
-            .filter(|k| {
-                self.settings
-                    .get(k.name)
-                    .is_some_and(|s| s.location.is_some())
-            })
+            .filter(|k| self.setting(k.key).location.is_some())
             .map(|k| k.name)
             .collect()
     }
 
-    pub(crate) fn set(&mut self, key: &'static str, setting: Setting) {
-        self.settings.insert(key, setting);
+    pub(crate) fn set(&mut self, key: Key, setting: Setting) {
+        self.settings[key as usize] = setting;
     }
 }

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use super::Definition;
-use super::keys::{KEYS, ValueType};
+use super::keys::{KEYS, Key, ValueType};
 use super::value::Value;
 use crate::board::{Board, Square};
 use crate::diagnostic::Diagnostic;
@@ -74,7 +74,7 @@ fn check_piece_references(
     // A key that sets both colours shares its location with them: report once.
     let mut reported: HashSet<(usize, char)> = HashSet::new();
     for spec in KEYS {
-        let setting = def.setting(spec.name);
+        let setting = def.setting(spec.key);
         if !in_section(&setting.location) {
             continue;
         }
@@ -130,7 +130,7 @@ fn check_on_board(
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     for spec in KEYS {
-        let setting = def.setting(spec.name);
+        let setting = def.setting(spec.key);
         let Some(location) = setting
             .location
             .as_ref()
@@ -175,7 +175,7 @@ fn check_board_defaults(
     section: &RawSection,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let default = |key: &str| def.setting(key).location.is_none();
+    let default = |key: Key| def.setting(key).location.is_none();
     let mut warn = |message: String, help: String| {
         diagnostics.push(
             Diagnostic::warning(message)
@@ -186,10 +186,10 @@ fn check_board_defaults(
     if def.players() != 2 {
         return;
     }
-    if def.bool("castling")
-        && def.names("castlingSquares").is_empty()
+    if def.bool(Key::Castling)
+        && def.names(Key::CastlingSquares).is_empty()
         && board.files > 12
-        && default("castlingRookKingsideFile")
+        && default(Key::CastlingRookKingsideFile)
     {
         let last = (b'a' + board.files - 1) as char;
         warn(
@@ -200,10 +200,10 @@ fn check_board_defaults(
             format!("set `castlingRookKingsideFile = {last}` if the rook starts in the corner"),
         );
     }
-    let promotes = !def.names("promotionPieceTypes").is_empty()
-        || matches!(def.value("promotionPieceTypes"), Value::Pieces(p) if !p.is_empty());
+    let promotes = !def.names(Key::PromotionPieceTypes).is_empty()
+        || matches!(def.value(Key::PromotionPieceTypes), Value::Pieces(p) if !p.is_empty());
     if promotes
-        && default("pawnTypes")
+        && default(Key::PawnTypes)
         && def
             .pieces
             .iter()
@@ -224,7 +224,7 @@ fn check_seats(
 ) -> bool {
     let players = def.players();
     let mut ok = true;
-    let mut report = |key: &str, message: String, label: &str| {
+    let mut report = |key: Key, message: String, label: &str| {
         let setting = def.setting(key);
         let mut d = Diagnostic::error(message).with_label(label.to_string());
         if let Some(l) = &setting.location {
@@ -239,13 +239,13 @@ fn check_seats(
     };
     if !(2..=8).contains(&players) {
         report(
-            "players",
+            Key::Players,
             format!("a variant has 2 to 8 players, not {players}"),
             "set `players` between 2 and 8",
         );
         return false;
     }
-    for key in ["seatNames", "seatLetters", "seatForward"] {
+    for key in [Key::SeatNames, Key::SeatLetters, Key::SeatForward] {
         let n = def.names(key).len();
         if n != players {
             report(
@@ -255,41 +255,41 @@ fn check_seats(
             );
         }
     }
-    let letters = def.names("seatLetters");
+    let letters = def.names(Key::SeatLetters);
     let mut seen = HashSet::new();
     for l in letters {
         let mut chars = l.chars();
         let valid = matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_lowercase() && c != 'x' && c != 'd');
         if !valid || !seen.insert(l.clone()) {
             report(
-                "seatLetters",
+                Key::SeatLetters,
                 format!("`{l}` is not a usable seat letter"),
                 "each seat needs its own lower-case letter other than `x` (hole) and `d` (dead)",
             );
         }
     }
-    for d in def.names("seatForward") {
+    for d in def.names(Key::SeatForward) {
         if !matches!(d.as_str(), "north" | "east" | "south" | "west") {
             report(
-                "seatForward",
+                Key::SeatForward,
                 format!("`{d}` is not a direction"),
                 "use north, east, south or west",
             );
         }
     }
-    if let Value::Teams(teams) = def.value("teams") {
-        let names = def.names("seatNames");
+    if let Value::Teams(teams) = def.value(Key::Teams) {
+        let names = def.names(Key::SeatNames);
         let mut used = HashSet::new();
         for member in teams.iter().flatten() {
             if !names.contains(member) {
                 report(
-                    "teams",
+                    Key::Teams,
                     format!("`{member}` in `teams` is not a seat name"),
                     "use names from `seatNames`",
                 );
             } else if !used.insert(member.clone()) {
                 report(
-                    "teams",
+                    Key::Teams,
                     format!("`{member}` is in more than one team"),
                     "each seat plays in one team",
                 );
@@ -297,28 +297,28 @@ fn check_seats(
         }
     }
     let board = def.board();
-    for entry in def.names("castlingSquares") {
+    for entry in def.names(Key::CastlingSquares) {
         let parts: Vec<&str> = entry.split(':').collect();
         let valid = parts.len() == 6
-            && def.names("seatNames").iter().any(|n| n == parts[0])
+            && def.names(Key::SeatNames).iter().any(|n| n == parts[0])
             && matches!(parts[1], "king" | "queen")
             && parts[2..]
                 .iter()
                 .all(|s| Square::parse(s).is_some_and(|s| board.contains(s)));
         if !valid {
             report(
-                "castlingSquares",
+                Key::CastlingSquares,
                 format!("`{entry}` is not a castling entry"),
                 "write `Seat:king:king-from:king-to:rook-from:rook-to` (or `queen`), with board squares",
             );
         }
     }
-    if let Value::Ints(scores) = def.value("checkScores")
+    if let Value::Ints(scores) = def.value(Key::CheckScores)
         && !scores.is_empty()
         && scores.len() != 4
     {
         report(
-            "checkScores",
+            Key::CheckScores,
             format!("`checkScores` needs 4 numbers, found {}", scores.len()),
             "double check without and with a queen, then triple check without and with a queen",
         );
@@ -332,7 +332,7 @@ fn check_start_position(
     section: &RawSection,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let setting = def.setting("startFen");
+    let setting = def.setting(Key::StartFen);
     let Value::Text(fen) = &setting.value else {
         return;
     };
@@ -419,10 +419,10 @@ fn check_kings(
     let Some(king) = def.pieces.iter().find(|p| p.key == "king") else {
         return;
     };
-    if !def.bool("checking") || def.bool("extinctionPseudoRoyal") {
+    if !def.bool(Key::Checking) || def.bool(Key::ExtinctionPseudoRoyal) {
         return;
     }
-    let names = def.names("seatNames");
+    let names = def.names(Key::SeatNames);
     for seat in 0..def.players() {
         let kings = setup
             .pieces

@@ -1,6 +1,6 @@
 //! Compiling a [`Definition`] into a [`RuleTable`].
 
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::geometry::Direction;
 use super::{
@@ -8,6 +8,7 @@ use super::{
 };
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
+use crate::definition::keys::Key;
 use crate::definition::value::{GameValue, Value};
 use crate::definition::{CheckedDefinition, Definition};
 
@@ -59,17 +60,7 @@ impl Context<'_> {
         self.board.contains(s).then(|| self.sq(s))
     }
 
-    /// A per-seat key: the White / Black form for the first two seats, the
-    /// generic form for the others.
-    fn seat_key(&self, generic: &'static str, seat: usize) -> String {
-        match seat {
-            0 => format!("{generic}White"),
-            1 => format!("{generic}Black"),
-            _ => generic.to_string(),
-        }
-    }
-
-    fn region(&self, key: &str) -> Vec<bool> {
+    fn region(&self, key: Key) -> Vec<bool> {
         let set = self.def.region(key).squares(&self.board);
         let mut out = vec![false; self.square_count()];
         for s in set.squares() {
@@ -80,9 +71,9 @@ impl Context<'_> {
 
     /// A Fairy-Stockfish White/Black region for the first two seats; the
     /// other seats get every square (`all`) or none.
-    fn colour_region(&self, generic: &'static str, seat: usize, all: bool) -> Vec<bool> {
+    fn colour_region(&self, [white, black]: [Key; 2], seat: usize, all: bool) -> Vec<bool> {
         if seat < 2 {
-            self.region(&self.seat_key(generic, seat))
+            self.region(seat_key([white, black, white], seat))
         } else {
             vec![all; self.square_count()]
         }
@@ -105,6 +96,16 @@ impl Context<'_> {
             }
         }
         out
+    }
+}
+
+/// A per-seat key: the White form, the Black form, and the form for the
+/// other seats, `[white, black, others]`.
+fn seat_key([white, black, others]: [Key; 3], seat: usize) -> Key {
+    match seat {
+        0 => white,
+        1 => black,
+        _ => others,
     }
 }
 
@@ -149,7 +150,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     }
 
     // Regions per seat.
-    let relative_double = def.int("doubleStepRelativeRank");
+    let relative_double = def.int(Key::DoubleStepRelativeRank);
     let initial_region: Vec<Vec<bool>> = (0..n_seats)
         .map(|s| {
             if relative_double > 0 || s >= 2 {
@@ -160,27 +161,47 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 };
                 ctx.relative_region(s, |rel| rel == r)
             } else {
-                ctx.region(&ctx.seat_key("doubleStepRegion", s))
+                ctx.region(seat_key(
+                    [
+                        Key::DoubleStepRegionWhite,
+                        Key::DoubleStepRegionBlack,
+                        Key::DoubleStepRegionWhite,
+                    ],
+                    s,
+                ))
             }
         })
         .collect();
     let triple_region: Vec<Vec<bool>> = (0..n_seats)
-        .map(|s| ctx.colour_region("tripleStepRegion", s, false))
+        .map(|s| {
+            ctx.colour_region(
+                [Key::TripleStepRegionWhite, Key::TripleStepRegionBlack],
+                s,
+                false,
+            )
+        })
         .collect();
-    let relative_promotion = def.int("promotionRelativeRank");
+    let relative_promotion = def.int(Key::PromotionRelativeRank);
     let promotion_region: Vec<Vec<bool>> = (0..n_seats)
         .map(|s| {
             if relative_promotion > 0 || s >= 2 {
                 let r = relative_promotion.max(1) as u8;
                 ctx.relative_region(s, |rel| rel >= r)
             } else {
-                ctx.region(&ctx.seat_key("promotionRegion", s))
+                ctx.region(seat_key(
+                    [
+                        Key::PromotionRegionWhite,
+                        Key::PromotionRegionBlack,
+                        Key::PromotionRegionWhite,
+                    ],
+                    s,
+                ))
             }
         })
         .collect();
 
     // Piece rules.
-    let double_step = def.bool("doubleStep");
+    let double_step = def.bool(Key::DoubleStep);
     let piece_rules: Vec<Vec<MoveRule>> = def
         .pieces
         .iter()
@@ -196,7 +217,8 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
 
     let mut builder = LineBuilder::default();
     let mut line_index = Vec::with_capacity(n_seats * n_types * nsq);
-    let mut attack_groups: Vec<HashMap<GeometryKey, u64>> = vec![HashMap::new(); n_seats * nsq];
+    let mut attack_groups: Vec<FxHashMap<GeometryKey, u64>> =
+        vec![FxHashMap::default(); n_seats * nsq];
     let mut attack_order: Vec<Vec<GeometryKey>> = vec![Vec::new(); n_seats * nsq];
     let mut complex = false;
     let mut overlapping = vec![false; n_seats * n_types];
@@ -250,7 +272,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                             complex |= rule.initial && !matches!(rule.kind, MoveKind::Leap);
                         }
                     }
-                    let mut reached = std::collections::HashSet::new();
+                    let mut reached = FxHashSet::default();
                     for (line, squares) in &own {
                         let step = line.path as usize + 1;
                         for chunk in squares.chunks_exact(step) {
@@ -315,12 +337,19 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     let pieces = compile_pieces(&ctx);
     let promotion_choices: Vec<Vec<u8>> = (0..n_seats)
         .map(|s| {
-            let set = ctx.def.piece_set(&ctx.seat_key("promotionPieceTypes", s));
+            let set = ctx.def.piece_set(seat_key(
+                [
+                    Key::PromotionPieceTypesWhite,
+                    Key::PromotionPieceTypesBlack,
+                    Key::PromotionPieceTypes,
+                ],
+                s,
+            ));
             (0..n_types).filter(|&t| set[t]).map(|t| t as u8).collect()
         })
         .collect();
     let mut promotion_limit = vec![0u32; n_types];
-    if let Value::PieceCounts(pairs) = def.value("promotionLimit") {
+    if let Value::PieceCounts(pairs) = def.value(Key::PromotionLimit) {
         for (letter, n) in pairs {
             if let Some(t) = def.pieces.iter().position(|p| p.letter == *letter) {
                 promotion_limit[t] = *n as u32;
@@ -328,12 +357,18 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         }
     }
     let en_passant_region: Vec<Vec<bool>> = (0..n_seats)
-        .map(|s| ctx.colour_region("enPassantRegion", s, true))
+        .map(|s| {
+            ctx.colour_region(
+                [Key::EnPassantRegionWhite, Key::EnPassantRegionBlack],
+                s,
+                true,
+            )
+        })
         .collect();
     let castling = compile_castling(&ctx).map_err(invalid)?;
     let castling_rank: Vec<u8> = (0..n_seats)
         .map(|s| {
-            let rank = match def.value("castlingRank") {
+            let rank = match def.value(Key::CastlingRank) {
                 Value::Rank(r) => *r,
                 _ => 0,
             };
@@ -351,19 +386,19 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             .fold(0u64, |m, (i, _)| m | 1 << i)
     };
     let castling_pieces = (
-        bits(ctx.def.piece_set("castlingKingPieceWhite")),
-        bits(ctx.def.piece_set("castlingRookPiecesWhite")),
+        bits(ctx.def.piece_set(Key::CastlingKingPieceWhite)),
+        bits(ctx.def.piece_set(Key::CastlingRookPiecesWhite)),
     );
-    let file_of = |key: &str| match def.value(key) {
+    let file_of = |key: Key| match def.value(key) {
         Value::File(f) => *f,
         _ => 0,
     };
     let castling_rook_files = (
-        file_of("castlingRookKingsideFile"),
-        file_of("castlingRookQueensideFile"),
+        file_of(Key::CastlingRookKingsideFile),
+        file_of(Key::CastlingRookQueensideFile),
     );
 
-    let immobile = def.bool("immobilityIllegal").then(|| {
+    let immobile = def.bool(Key::ImmobilityIllegal).then(|| {
         line_index
             .iter()
             .map(|(a, b)| a == b)
@@ -383,17 +418,17 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         }
     }
     let ends = compile_ends(&ctx, &bits);
-    let pseudo_royal = (def.bool("extinctionPseudoRoyal")
-        && !matches!(def.value("extinctionPieceTypes"), Value::Pieces(l) if l.is_empty()))
+    let pseudo_royal = (def.bool(Key::ExtinctionPseudoRoyal)
+        && !matches!(def.value(Key::ExtinctionPieceTypes), Value::Pieces(l) if l.is_empty()))
     .then(|| {
-        let mask = match def.value("extinctionPieceTypes") {
+        let mask = match def.value(Key::ExtinctionPieceTypes) {
             Value::Pieces(l) if l.contains(&'*') => u64::MAX,
-            _ => bits(ctx.def.piece_set("extinctionPieceTypes")),
+            _ => bits(ctx.def.piece_set(Key::ExtinctionPieceTypes)),
         };
         (
             mask,
-            def.int("extinctionPieceCount") as u32 + 1,
-            def.bool("dupleCheck"),
+            def.int(Key::ExtinctionPieceCount) as u32 + 1,
+            def.bool(Key::DupleCheck),
         )
     });
 
@@ -412,37 +447,43 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         promotion_region,
         promotion_choices,
         promotion_limit,
-        mandatory_pawn_promotion: def.bool("mandatoryPawnPromotion"),
-        mandatory_piece_promotion: def.bool("mandatoryPiecePromotion"),
-        piece_demotion: def.bool("pieceDemotion"),
-        piece_promotion_on_capture: def.bool("piecePromotionOnCapture"),
+        mandatory_pawn_promotion: def.bool(Key::MandatoryPawnPromotion),
+        mandatory_piece_promotion: def.bool(Key::MandatoryPiecePromotion),
+        piece_demotion: def.bool(Key::PieceDemotion),
+        piece_promotion_on_capture: def.bool(Key::PiecePromotionOnCapture),
         en_passant_region,
         en_passant_only_lines: builder_lines_ep_only,
-        en_passant_next_player_only: matches!(def.value("enPassantWindow"), Value::Choice(c) if c == "nextPlayer"),
+        en_passant_next_player_only: matches!(def.value(Key::EnPassantWindow), Value::Choice(c) if c == "nextPlayer"),
         castling,
         castling_rank,
         castling_pieces,
         castling_rook_files,
-        checking: def.bool("checking"),
+        checking: def.bool(Key::Checking),
         has_royal: def.pieces.iter().any(|p| p.key == "king"),
-        king_capture: def.bool("kingCapture"),
+        king_capture: def.bool(Key::KingCapture),
         eliminate_when_mated: n_seats > 2
-            && matches!(def.value("loserScope"), Value::Choice(c) if c == "seat")
-            && matches!(def.value("checkmateValue"), Value::Outcome(GameValue::Loss)),
+            && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat")
+            && matches!(
+                def.value(Key::CheckmateValue),
+                Value::Outcome(GameValue::Loss)
+            ),
         eliminate_when_stalemated: n_seats > 2
-            && matches!(def.value("loserScope"), Value::Choice(c) if c == "seat")
-            && matches!(def.value("stalemateValue"), Value::Outcome(GameValue::Loss)),
-        eliminated_pieces_removed: matches!(def.value("eliminatedArmy"), Value::Choice(c) if c == "remove"),
-        must_capture: def.bool("mustCapture"),
+            && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat")
+            && matches!(
+                def.value(Key::StalemateValue),
+                Value::Outcome(GameValue::Loss)
+            ),
+        eliminated_pieces_removed: matches!(def.value(Key::EliminatedArmy), Value::Choice(c) if c == "remove"),
+        must_capture: def.bool(Key::MustCapture),
         immobile,
         mobility,
         ends,
         overlapping,
-        extinction_claim: def.bool("extinctionClaim"),
-        castling_king_file: file_of("castlingKingFile"),
+        extinction_claim: def.bool(Key::ExtinctionClaim),
+        castling_king_file: file_of(Key::CastlingKingFile),
         pseudo_royal,
-        flag_piece_safe: def.bool("flagPieceSafe"),
-        flag_blocked_win: def.bool("flagPieceBlockedWin"),
+        flag_piece_safe: def.bool(Key::FlagPieceSafe),
+        flag_blocked_win: def.bool(Key::FlagPieceBlockedWin),
         complex_attacks: complex,
         bits: None,
         leap_attacks,
@@ -455,13 +496,13 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
 
 fn compile_seats(def: &Definition) -> Result<Vec<Seat>, String> {
     let players = def.players();
-    let names = def.names("seatNames");
+    let names = def.names(Key::SeatNames);
     let letters = def.seat_letters();
-    let forward = def.names("seatForward");
+    let forward = def.names(Key::SeatForward);
     if names.len() != players || letters.len() != players || forward.len() != players {
         return Err("the seat keys do not match `players`".into());
     }
-    let teams = match def.value("teams") {
+    let teams = match def.value(Key::Teams) {
         Value::Teams(t) => t.clone(),
         _ => Vec::new(),
     };
@@ -485,16 +526,28 @@ fn compile_seats(def: &Definition) -> Result<Vec<Seat>, String> {
 fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceType> {
     let def = ctx.def;
     let n_seats = ctx.seats.len();
-    let per_seat = |generic: &'static str| -> Vec<Vec<bool>> {
+    let per_seat = |keys: [Key; 3]| -> Vec<Vec<bool>> {
         (0..n_seats)
-            .map(|s| ctx.def.piece_set(&ctx.seat_key(generic, s)))
+            .map(|s| ctx.def.piece_set(seat_key(keys, s)))
             .collect()
     };
-    let pawn = per_seat("promotionPawnTypes");
-    let n_move = per_seat("nMoveRuleTypes");
-    let ep = per_seat("enPassantTypes");
+    let pawn = per_seat([
+        Key::PromotionPawnTypesWhite,
+        Key::PromotionPawnTypesBlack,
+        Key::PromotionPawnTypes,
+    ]);
+    let n_move = per_seat([
+        Key::NMoveRuleTypesWhite,
+        Key::NMoveRuleTypesBlack,
+        Key::NMoveRuleTypes,
+    ]);
+    let ep = per_seat([
+        Key::EnPassantTypesWhite,
+        Key::EnPassantTypesBlack,
+        Key::EnPassantTypes,
+    ]);
     let mut promoted = vec![None; def.pieces.len()];
-    if let Value::PieceMap(pairs) = def.value("promotedPieceType") {
+    if let Value::PieceMap(pairs) = def.value(Key::PromotedPieceType) {
         for (from, to) in pairs {
             if let (Some(f), Some(t)) = (
                 def.pieces.iter().position(|p| p.letter == *from),
@@ -525,10 +578,10 @@ fn compile_castling(ctx: &Context<'_>) -> Result<Vec<[Option<CastlingGeometry>; 
     let def = ctx.def;
     let n = ctx.seats.len();
     let mut out = vec![[None, None]; n];
-    if !def.bool("castling") {
+    if !def.bool(Key::Castling) {
         return Ok(out);
     }
-    let entries = def.names("castlingSquares");
+    let entries = def.names(Key::CastlingSquares);
     if !entries.is_empty() {
         for entry in entries {
             // Validation checked the form; a wrong entry is still an error, not a panic.
@@ -558,11 +611,11 @@ fn compile_castling(ctx: &Context<'_>) -> Result<Vec<[Option<CastlingGeometry>; 
     if n != 2 {
         return Ok(out);
     }
-    let file = |key: &str| match def.value(key) {
+    let file = |key: Key| match def.value(key) {
         Value::File(f) => *f,
         _ => 0,
     };
-    let rank = match def.value("castlingRank") {
+    let rank = match def.value(Key::CastlingRank) {
         Value::Rank(r) => *r,
         _ => 0,
     };
@@ -572,8 +625,8 @@ fn compile_castling(ctx: &Context<'_>) -> Result<Vec<[Option<CastlingGeometry>; 
         } else {
             ctx.board.ranks - 1 - rank
         };
-        let king_side = file("castlingKingsideFile");
-        let queen_side = file("castlingQueensideFile");
+        let king_side = file(Key::CastlingKingsideFile);
+        let queen_side = file(Key::CastlingQueensideFile);
         if king_side == 0 || king_side >= ctx.board.files || queen_side + 1 >= ctx.board.files {
             continue;
         }
@@ -594,45 +647,50 @@ fn compile_castling(ctx: &Context<'_>) -> Result<Vec<[Option<CastlingGeometry>; 
 fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds {
     let def = ctx.def;
     let mut ends = GameEnds::default();
-    let extinction_value = def.value("extinctionValue");
+    let extinction_value = def.value(Key::ExtinctionValue);
     if !matches!(
         extinction_value,
         Value::Outcome(crate::definition::value::GameValue::None)
-    ) && !def.bool("extinctionPseudoRoyal")
-        && let Value::Pieces(letters) = def.value("extinctionPieceTypes")
+    ) && !def.bool(Key::ExtinctionPseudoRoyal)
+        && let Value::Pieces(letters) = def.value(Key::ExtinctionPieceTypes)
         && !letters.is_empty()
     {
         ends.extinction = Some(if letters.contains(&'*') {
             u64::MAX
         } else {
-            bits(ctx.def.piece_set("extinctionPieceTypes"))
+            bits(ctx.def.piece_set(Key::ExtinctionPieceTypes))
         });
     }
-    ends.extinction_count = def.int("extinctionPieceCount") as u32;
-    ends.extinction_opponent_count = def.int("extinctionOpponentPieceCount") as u32;
+    ends.extinction_count = def.int(Key::ExtinctionPieceCount) as u32;
+    ends.extinction_opponent_count = def.int(Key::ExtinctionOpponentPieceCount) as u32;
     let regions: Vec<Vec<bool>> = (0..ctx.seats.len().min(2))
-        .map(|s| ctx.region(&ctx.seat_key("flagRegion", s)))
+        .map(|s| {
+            ctx.region(seat_key(
+                [Key::FlagRegionWhite, Key::FlagRegionBlack, Key::FlagRegion],
+                s,
+            ))
+        })
         .collect();
     if regions.iter().any(|r| r.iter().any(|b| *b)) {
-        let types = match def.value("flagPieceWhite") {
+        let types = match def.value(Key::FlagPieceWhite) {
             Value::Pieces(l) if l.contains(&'*') || l.is_empty() => u64::MAX,
-            _ => bits(ctx.def.piece_set("flagPieceWhite")),
+            _ => bits(ctx.def.piece_set(Key::FlagPieceWhite)),
         };
         ends.flag = Some((types, regions));
     }
-    ends.flag_count = def.int("flagPieceCount").max(1) as u32;
-    ends.flag_move = def.bool("flagMove");
-    ends.check_counting = def.bool("checkCounting");
-    ends.connect = def.int("connectN") as u32;
+    ends.flag_count = def.int(Key::FlagPieceCount).max(1) as u32;
+    ends.flag_move = def.bool(Key::FlagMove);
+    ends.check_counting = def.bool(Key::CheckCounting);
+    ends.connect = def.int(Key::ConnectN) as u32;
     ends.connect_directions = [
-        def.bool("connectHorizontal"),
-        def.bool("connectVertical"),
-        def.bool("connectDiagonal"),
-        def.bool("connectDiagonal"),
+        def.bool(Key::ConnectHorizontal),
+        def.bool(Key::ConnectVertical),
+        def.bool(Key::ConnectDiagonal),
+        def.bool(Key::ConnectDiagonal),
     ];
-    ends.connect_types = match def.value("connectPieceTypes") {
+    ends.connect_types = match def.value(Key::ConnectPieceTypes) {
         Value::Pieces(l) if l.contains(&'*') => u64::MAX,
-        _ => bits(ctx.def.piece_set("connectPieceTypes")),
+        _ => bits(ctx.def.piece_set(Key::ConnectPieceTypes)),
     };
     ends
 }
