@@ -117,7 +117,7 @@ impl<R: RuleHandle> Position<R> {
                 return Some(ImmediateEnd::Flag { seat: them });
             }
         }
-        if ends.check_counting && self.checks_remaining()[them.min(1)] == 0 {
+        if ends.check_counting && self.checks_remaining()[them] == 0 {
             return Some(ImmediateEnd::CheckCount { seat: them });
         }
         if ends.connect > 0 && self.connected(them) {

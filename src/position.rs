@@ -140,7 +140,8 @@ struct Undo {
     en_passant: Targets,
     halfmove: u32,
     hash: u64,
-    checks: [u8; 2],
+    checks: [u8; MAX_SEATS],
+    scores: [i32; MAX_SEATS],
     eliminated: u8,
     to_move: usize,
 }
@@ -160,7 +161,7 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     scores: [i32; MAX_SEATS],
     halfmove: u32,
     fullmove: u32,
-    checks: [u8; 2],
+    checks: [u8; MAX_SEATS],
     counts: Vec<u16>,
     royals: Vec<Sq>,
     lists: Vec<Vec<Sq>>,
@@ -194,7 +195,7 @@ impl<R: RuleHandle> Position<R> {
             scores: [0; MAX_SEATS],
             halfmove: 0,
             fullmove: 1,
-            checks: [0; 2],
+            checks: [0; MAX_SEATS],
             counts: vec![0; seats * types],
             royals: vec![NO_SQ; seats],
             lists: vec![Vec::with_capacity(nsq); seats],
@@ -304,7 +305,7 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Checks each seat still has to give (check counting), White first.
-    pub fn checks_remaining(&self) -> [u8; 2] {
+    pub fn checks_remaining(&self) -> [u8; MAX_SEATS] {
         self.checks
     }
 
@@ -338,7 +339,7 @@ impl<R: RuleHandle> Position<R> {
         h ^ self.state_hash(self.castling, &self.en_passant, self.checks)
     }
 
-    fn state_hash(&self, castling: u32, ep: &Targets, checks: [u8; 2]) -> u64 {
+    fn state_hash(&self, castling: u32, ep: &Targets, checks: [u8; MAX_SEATS]) -> u64 {
         let mut h = self.rules.zobrist_side(self.to_move)
             ^ self.rules.zobrist_castling(castling)
             ^ self.rules.zobrist_eliminated(self.eliminated);
@@ -370,7 +371,7 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Sets the remaining checks (setting up a position).
-    pub fn set_checks(&mut self, checks: [u8; 2]) {
+    pub fn set_checks(&mut self, checks: [u8; MAX_SEATS]) {
         self.checks = checks;
         self.hash = self.recompute_hash();
     }
@@ -583,6 +584,7 @@ impl<R: RuleHandle> Position<R> {
             halfmove: self.halfmove,
             hash: self.hash,
             checks: self.checks,
+            scores: self.scores,
             eliminated: self.eliminated,
             to_move: self.to_move,
         }
@@ -668,6 +670,7 @@ impl<R: RuleHandle> Position<R> {
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
         self.checks = undo.checks;
+        self.scores = undo.scores;
     }
 
     /// Whether a piece could move straight back from `to` to `from` on an

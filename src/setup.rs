@@ -4,7 +4,7 @@
 use crate::fen::{FenError, parse_fen};
 use crate::moves::{Move, MoveError, MoveList};
 use crate::piece::Piece;
-use crate::position::{CastlingRight, EnPassant, NO_SQ, Position, RuleHandle};
+use crate::position::{CastlingRight, EnPassant, MAX_SEATS, NO_SQ, Position, RuleHandle};
 use crate::rules::{RuleTable, Sq};
 
 fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
@@ -83,7 +83,9 @@ impl<R: RuleHandle> Position<R> {
                         at + token.len(),
                     ));
                 };
-                pos.set_checks([a, b]);
+                let mut checks = [0; MAX_SEATS];
+                checks[..2].copy_from_slice(&[a, b]);
+                pos.set_checks(checks);
             } else {
                 words.push((token, at));
             }
@@ -240,7 +242,7 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         if rules.ends.check_counting {
-            let [a, b] = self.checks_remaining();
+            let [a, b, ..] = self.checks_remaining();
             out.push_str(&format!(" {a}+{b}"));
         }
         if self.style.counters {

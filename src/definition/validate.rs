@@ -33,6 +33,7 @@ pub fn validate(def: &Definition, section: &RawSection, diagnostics: &mut Vec<Di
     check_piece_references(def, &in_section, diagnostics);
     check_on_board(def, &board, &in_section, diagnostics);
     check_board_defaults(def, &board, section, diagnostics);
+    check_two_player_rules(def, &in_section, diagnostics);
     let seats_ok = check_seats(def, &in_section, diagnostics);
     if seats_ok {
         check_start_position(def, &board, section, diagnostics);
@@ -213,6 +214,28 @@ fn check_board_defaults(
             "a custom piece lettered `p` is not a pawn: it neither promotes nor resets the n-move counter".into(),
             "set `pawnTypes = p` (and `enPassantTypes = p`) to make it one".into(),
         );
+    }
+}
+
+/// Rules that only a two-player position can carry.
+fn check_two_player_rules(
+    def: &Definition,
+    in_section: &dyn Fn(&Option<Location>) -> bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let setting = def.setting(Key::CheckCounting);
+    if def.players() > 2 && def.bool(Key::CheckCounting) && in_section(&setting.location) {
+        let mut d = Diagnostic::error(format!(
+            "`checkCounting` needs two players, but this variant has {}",
+            def.players()
+        ))
+        .with_label(
+            "the checks left are written in a two-player FEN; a FEN4 has no field for them",
+        );
+        if let Some(l) = &setting.location {
+            d = d.at(l);
+        }
+        diagnostics.push(d);
     }
 }
 

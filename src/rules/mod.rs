@@ -330,7 +330,7 @@ impl Zobrist {
             sides: take(seats),
             castling: take(32),
             squares: take(squares),
-            checks: take(2 * 16),
+            checks: take(crate::position::MAX_SEATS * 16),
             eliminated: take(8),
         }
     }
@@ -451,11 +451,12 @@ impl RuleTable {
         h
     }
 
-    /// The hash key of the remaining checks.
+    /// The hash key of the remaining checks of every seat.
     #[inline]
-    pub fn zobrist_checks(&self, checks: [u8; 2]) -> u64 {
-        self.zobrist.checks[checks[0].min(15) as usize]
-            ^ self.zobrist.checks[16 + checks[1].min(15) as usize]
+    pub fn zobrist_checks(&self, checks: [u8; crate::position::MAX_SEATS]) -> u64 {
+        checks.iter().enumerate().fold(0, |h, (seat, &n)| {
+            h ^ self.zobrist.checks[seat * 16 + n.min(15) as usize]
+        })
     }
 
     /// The piece type with a letter.
