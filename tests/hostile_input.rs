@@ -283,3 +283,86 @@ fn a_large_variants_file_gives_one_line_per_kind_of_problem() {
     );
     assert!(warnings[0].contains("`coffeehouse`"), "{stderr}");
 }
+
+#[test]
+fn twenty_pinned_pieces_all_stay_pinned() {
+    // A White king on h8 of a 16 × 16 board; on each of 20 lines through it
+    // (4 diagonals, 8 nightrider and 8 camel-rider lines) a White wazir
+    // stands next to the king and a Black rider of that line behind it.
+    // A wazir steps orthogonally, so it can never stay on its line: worked
+    // out from the rule text, none of the 20 wazirs has a legal move. (The
+    // old pin list held 16, so four of them moved.)
+    use tetrarch::board::Square;
+    use tetrarch::catalog::Catalog;
+    use tetrarch::moves::MoveList;
+    use tetrarch::position::Position;
+    use tetrarch::rules::compile;
+    use tetrarch::source::SourceFile;
+    let king = (7i32, 7i32);
+    let mut board = [['.'; 16]; 16];
+    board[king.1 as usize][king.0 as usize] = 'K';
+    board[0][15] = 'k';
+    let mut lines: Vec<((i32, i32), char)> = Vec::new();
+    for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        lines.push(((df, dr), 'b'));
+    }
+    for (a, b, rider) in [(1, 2, 'n'), (1, 3, 'c')] {
+        for (sf, sr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            lines.push(((a * sf, b * sr), rider));
+            lines.push(((b * sf, a * sr), rider));
+        }
+    }
+    let mut wazirs = Vec::new();
+    for &((df, dr), rider) in &lines {
+        let (wf, wr) = (king.0 + df, king.1 + dr);
+        board[wr as usize][wf as usize] = 'W';
+        board[(king.1 + 2 * dr) as usize][(king.0 + 2 * df) as usize] = rider;
+        wazirs.push(Square::new(wf as u8, wr as u8));
+    }
+    let rows: Vec<String> = (0..16)
+        .rev()
+        .map(|r| {
+            let mut row = String::new();
+            let mut empty = 0;
+            for &c in &board[r] {
+                if c == '.' {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    row.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                row.push(c);
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            row
+        })
+        .collect();
+    let fen = format!("{} w - - 0 1", rows.join("/"));
+    let text = format!(
+        "[pins:chess]\nmaxFile = p\nmaxRank = 16\ncastling = false\npawn = -\nknight = -\n\
+         customPiece1 = w:W\ncustomPiece2 = n:NN\ncustomPiece3 = c:CC\nstartFen = {fen}\n"
+    );
+    let mut catalog = Catalog::shipped();
+    catalog.load(SourceFile::new("pins.ini", text));
+    let rules = compile(catalog.checked("pins").expect("no errors")).expect("supported");
+    let mut pos = Position::from_text(&rules, &fen).expect("a legal position");
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    assert_eq!(wazirs.len(), 20);
+    for wazir in wazirs {
+        let from = rules.square(wazir.file, wazir.rank);
+        let moving: Vec<_> = list
+            .as_slice()
+            .iter()
+            .filter(|m| m.from() == from)
+            .collect();
+        assert!(
+            moving.is_empty(),
+            "the pinned wazir on {wazir} moves: {moving:?}"
+        );
+    }
+}
