@@ -366,3 +366,35 @@ fn twenty_pinned_pieces_all_stay_pinned() {
         );
     }
 }
+
+#[test]
+fn ten_pseudo_royal_pieces_are_all_guarded() {
+    // Ten White commoners, each pseudo-royal (`extinctionPseudoRoyal` with
+    // `extinctionPieceCount = 9`), against a Black rook on h8. Counts from
+    // Fairy-Stockfish (pyffish 0.0.90, `legal_moves` of the position and of
+    // every position after one move): 3 and 48. The old list of 8
+    // pseudo-royals left two unguarded and counted 63 and 762.
+    let path = variant_file(
+        "tenkings.ini",
+        "[tenkings:chess]\nking = -\ncommoner = k\nextinctionPieceTypes = k\n\
+         extinctionPieceCount = 9\nextinctionPseudoRoyal = true\ncastling = false\n\
+         startFen = k7/8/8/8/8/8/8/K7 w - - 0 1\n",
+    );
+    let fen = "k6r/8/8/1K1K1K1K/8/K1K1K1K1/8/2K5 w - - 0 1";
+    for (depth, nodes) in [("1", 3), ("2", 48)] {
+        let (code, stdout, stderr) = tetrarch(&[
+            "perft",
+            "tenkings",
+            depth,
+            "--fen",
+            fen,
+            "--variants",
+            &path,
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(
+            stdout.ends_with(&format!("Nodes searched: {nodes}\n")),
+            "{stdout}"
+        );
+    }
+}
