@@ -430,6 +430,44 @@ fn check_start_position(
         }
     }
     check_kings(def, &setup, &seat_letters, &error, diagnostics);
+    check_black_double_step(def, &setup, section, diagnostics);
+}
+
+/// Fairy-Stockfish's default double-step region for Black is rank 7, made
+/// for 8 ranks: on a taller or shorter board, Black pawns on their second
+/// rank silently lose their double step.
+fn check_black_double_step(
+    def: &Definition,
+    setup: &Setup,
+    section: &RawSection,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let Some(pawn) = def.pieces.iter().find(|p| p.key == "pawn") else {
+        return;
+    };
+    let second = setup.ranks.saturating_sub(2);
+    let stranded = def.players() == 2
+        && setup.ranks != 8
+        && def.bool(Key::DoubleStep)
+        && def.int(Key::DoubleStepRelativeRank) == 0
+        && def.setting(Key::DoubleStepRegionBlack).location.is_none()
+        && setup
+            .pieces
+            .iter()
+            .any(|(square, p)| p.letter == pawn.letter && p.seat == Some(1) && square.rank == second);
+    if stranded {
+        diagnostics.push(
+            Diagnostic::warning(format!(
+                "Black's pawns on rank {} have no double step: Fairy-Stockfish's default region for it is rank 7, made for 8 ranks",
+                second + 1
+            ))
+            .at(&section.name_location)
+            .with_label(format!(
+                "set `doubleStepRegionBlack = *{}` (or `doubleStepRelativeRank = 2`) if they should",
+                second + 1
+            )),
+        );
+    }
 }
 
 fn check_kings(
