@@ -22,9 +22,27 @@ pub struct FenPiece {
     pub offset: usize,
 }
 
-/// What a FEN describes, before any check against a variant.
+/// A field of a FEN as written, and where it starts in the text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Field {
+    /// The field's text.
+    pub text: String,
+    /// Byte offset of the field in the FEN text.
+    pub at: usize,
+}
+
+/// What a FEN or FEN4 describes, every field of it, before any check
+/// against a variant. [`Position::from_setup`](crate::position::Position::from_setup)
+/// turns it into a position: the one conversion every command uses.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Setup {
+    /// Read from a FEN4 (else a two-player FEN).
+    pub four: bool,
+    /// Where the board part starts and ends in the text (for errors about
+    /// the whole board).
+    pub board_start: usize,
+    /// See `board_start`.
+    pub board_end: usize,
     /// Pieces on squares.
     pub pieces: Vec<(Square, FenPiece)>,
     /// Squares marked as walls or holes (`*` in a FEN, `x` in a FEN4).
@@ -37,6 +55,26 @@ pub struct Setup {
     pub to_move: usize,
     /// Whether the FEN has a pocket (pieces in hand).
     pub has_pocket: bool,
+    /// The side to move is written (a FEN may stop after the board).
+    pub side_written: bool,
+    /// Two-player FEN: the castling field, as written.
+    pub castling: Option<Field>,
+    /// Two-player FEN: the en-passant field, as written.
+    pub en_passant: Option<Field>,
+    /// Two-player FEN: the checks each side has left (`3+3`).
+    pub checks: Option<[u8; 2]>,
+    /// The halfmove clock, when written.
+    pub halfmove: Option<u32>,
+    /// The fullmove number, when written.
+    pub fullmove: Option<u32>,
+    /// FEN4: the eliminated seats.
+    pub eliminated: Vec<bool>,
+    /// FEN4: king-side, then queen-side castling rights per seat.
+    pub castling_flags: [Vec<bool>; 2],
+    /// FEN4: the points of every seat.
+    pub scores: Vec<i32>,
+    /// FEN4: the extras blocks (`{'enPassant':(...)}`), as written.
+    pub extras: Vec<Field>,
 }
 
 /// A FEN that cannot be read: the message and the byte range of the FEN text.
@@ -148,11 +186,19 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
             setup.blocked.push(Square::new(file, rank));
         }
     }
-    let mut fields = text[board_end..].split(' ').filter(|f| !f.is_empty());
-    if let Some(side) = fields.next() {
-        let start = text[board_end..]
-            .find(side)
-            .map_or(board_end, |i| board_end + i);
+    setup.board_end = board_end;
+    // Fields after the board: side, castling, en passant, checks, counters.
+    let mut fields = Vec::new();
+    let mut offset = board_end;
+    for token in text[board_end..].split(' ') {
+        if !token.is_empty() {
+            fields.push((token, offset));
+        }
+        offset += token.len() + 1;
+    }
+    let mut fields = fields.into_iter();
+    if let Some((side, start)) = fields.next() {
+        setup.side_written = true;
         setup.to_move = match side {
             "w" => 0,
             "b" => 1,
@@ -164,6 +210,41 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
                 ));
             }
         };
+    }
+    let mut numbers = Vec::new();
+    let mut words = Vec::new();
+    for (token, at) in fields {
+        if token.bytes().all(|b| b.is_ascii_digit()) {
+            numbers.push(token);
+        } else if let Some((a, b)) = token.split_once('+') {
+            let (Ok(a), Ok(b)) = (a.parse::<u8>(), b.parse::<u8>()) else {
+                return Err(error(
+                    format!("`{token}` is not a check count such as `3+3`"),
+                    at,
+                    at + token.len(),
+                ));
+            };
+            setup.checks = Some([a, b]);
+        } else {
+            words.push(Field {
+                text: token.to_string(),
+                at,
+            });
+        }
+    }
+    let mut words = words.into_iter();
+    setup.castling = words.next();
+    setup.en_passant = words.next();
+    if let Some(extra) = words.next() {
+        return Err(error(
+            format!("unexpected field `{}`", extra.text),
+            extra.at,
+            extra.at + extra.text.len(),
+        ));
+    }
+    if let Some(halfmove) = numbers.first() {
+        setup.halfmove = Some(halfmove.parse().unwrap_or(0));
+        setup.fullmove = Some(numbers.get(1).and_then(|n| n.parse().ok()).unwrap_or(1));
     }
     Ok(setup)
 }

@@ -13,7 +13,7 @@
 //! An extras block `{'enPassant':(...)}` may stand before the board.
 
 use crate::board::{MAX_FILES, MAX_RANKS, Square};
-use crate::fen::{FenError, FenPiece, Setup};
+use crate::fen::{FenError, FenPiece, Field, Setup};
 
 fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
     FenError::new(message, start, end)
@@ -63,7 +63,7 @@ pub fn parse_fen4(text: &str, seat_letters: &[char]) -> Result<Setup, FenError> 
     for (i, name) in FIELDS.iter().enumerate().skip(1).take(4) {
         let (field, at) = fields[i];
         let items: Vec<&str> = field.split(',').collect();
-        if items.len() != n || items.iter().any(|x| x.parse::<i64>().is_err()) {
+        if items.len() != n || items.iter().any(|x| x.parse::<i32>().is_err()) {
             return Err(error(
                 format!("the {name} field must hold {n} numbers separated by `,`"),
                 at,
@@ -93,7 +93,27 @@ pub fn parse_fen4(text: &str, seat_letters: &[char]) -> Result<Setup, FenError> 
         }
     }
     let mut setup = parse_board(board, board_at, seat_letters)?;
+    setup.four = true;
+    setup.board_start = board_at;
+    setup.board_end = text.len();
     setup.to_move = to_move;
+    setup.side_written = true;
+    let flags = |i: usize| -> Vec<bool> { fields[i].0.split(',').map(|x| x != "0").collect() };
+    setup.eliminated = flags(1);
+    setup.castling_flags = [flags(2), flags(3)];
+    setup.scores = fields[4]
+        .0
+        .split(',')
+        .map(|x| x.parse().unwrap_or(0))
+        .collect();
+    setup.halfmove = clock.parse().ok();
+    setup.extras = fields[6..fields.len() - 1]
+        .iter()
+        .map(|&(text, at)| Field {
+            text: text.to_string(),
+            at,
+        })
+        .collect();
     Ok(setup)
 }
 

@@ -1,11 +1,12 @@
 //! Fairy-Stockfish FEN into a [`Position`] and back, and moves in
 //! Fairy-Stockfish's UCI notation.
 
-use crate::fen::{FenError, parse_fen};
+use crate::fen::{FenError, Setup, parse_fen};
 use crate::moves::{Move, MoveError, MoveList};
 use crate::piece::Piece;
 use crate::position::{CastlingRight, EnPassant, MAX_SEATS, NO_SQ, Position, RuleHandle};
 use crate::rules::{RuleTable, Sq};
+use crate::setup_fen4::read_extras;
 
 fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
     FenError::new(message, start, end)
@@ -14,35 +15,53 @@ fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
 impl<R: RuleHandle> Position<R> {
     /// Reads a two-player Fairy-Stockfish FEN for a variant.
     pub fn from_fen(rules: R, fen: &str) -> Result<Position<R>, FenError> {
-        let fen = fen.trim();
-        let setup = parse_fen(fen)?;
+        Position::from_setup(rules, &parse_fen(fen.trim())?)
+    }
+
+    /// Turns what a FEN or FEN4 says into a position of the variant, or
+    /// says why it cannot be one: pieces and squares the variant does not
+    /// have, castling and en-passant fields it cannot read, and positions
+    /// that cannot arise ([`Position::validate`]). The one conversion every
+    /// command and `check` use.
+    pub fn from_setup(rules: R, setup: &Setup) -> Result<Position<R>, FenError> {
+        let board = if setup.four {
+            "the board field describes"
+        } else {
+            "the board is"
+        };
         if setup.files != rules.files || setup.ranks != rules.ranks {
             return Err(error(
                 format!(
-                    "the board is {} × {}, but `{}` is played on {} × {}",
+                    "{board} {} × {} squares, but `{}` is played on {} × {}",
                     setup.files, setup.ranks, rules.name, rules.files, rules.ranks
                 ),
-                0,
-                fen.find(' ').unwrap_or(fen.len()),
+                setup.board_start,
+                setup.board_end,
             ));
         }
         let mut pos = Position::empty(rules.clone());
         for (square, p) in &setup.pieces {
             let Some(base) = rules.piece_by_letter(p.letter) else {
-                return Err(error(
-                    format!("`{}` is not a piece of `{}`", p.letter, rules.name),
-                    p.offset,
-                    p.offset + 1,
-                ));
+                let message = if setup.four {
+                    format!(
+                        "the board field has `{}`, which is not a piece of `{}`",
+                        p.letter.to_ascii_uppercase(),
+                        rules.name
+                    )
+                } else {
+                    format!("`{}` is not a piece of `{}`", p.letter, rules.name)
+                };
+                return Err(error(message, p.offset, p.offset + 1));
             };
             let seat = p.seat.unwrap_or(0);
             let sq = rules.square(square.file, square.rank);
             if !rules.playable[sq as usize] {
-                return Err(error(
-                    format!("{square} is not a square of the board"),
-                    p.offset,
-                    p.offset + 1,
-                ));
+                let message = if setup.four {
+                    format!("the board field puts a piece on {square}, which is a hole")
+                } else {
+                    format!("{square} is not a square of the board")
+                };
+                return Err(error(message, p.offset, p.offset + 1));
             }
             let piece = match (p.promoted, rules.pieces[base].promotes_to) {
                 (true, Some(promoted)) => {
@@ -51,70 +70,63 @@ impl<R: RuleHandle> Position<R> {
                 (true, None) => Piece::new(seat, base).with_from_pawn(),
                 _ => Piece::new(seat, base),
             };
-            pos.put(sq, piece);
+            pos.put(sq, if p.dead { piece.killed() } else { piece });
         }
         for square in &setup.blocked {
-            pos.put(rules.square(square.file, square.rank), Piece::WALL);
+            // A FEN4 `x` is a hole of the board, a FEN `*` a wall on it.
+            if !setup.four {
+                pos.put(rules.square(square.file, square.rank), Piece::WALL);
+            }
         }
         pos.style.pocket = setup.has_pocket;
-        // Fields after the board: side, castling, en passant, checks, counters.
-        let board_end = fen.find(' ').unwrap_or(fen.len());
-        let mut fields = Vec::new();
-        let mut offset = board_end;
-        for token in fen[board_end..].split(' ') {
-            if !token.is_empty() {
-                fields.push((token, offset));
-            }
-            offset += token.len() + 1;
-        }
-        pos.style.side = !fields.is_empty();
-        let mut fields = fields.into_iter().skip(1).peekable();
+        pos.style.side = setup.side_written;
         pos.set_to_move(setup.to_move);
-        let mut numbers = Vec::new();
-        let mut words = Vec::new();
-        for (token, at) in fields.by_ref() {
-            if token.bytes().all(|b| b.is_ascii_digit()) {
-                numbers.push((token, at));
-            } else if let Some((a, b)) = token.split_once('+') {
-                let (Ok(a), Ok(b)) = (a.parse::<u8>(), b.parse::<u8>()) else {
-                    return Err(error(
-                        format!("`{token}` is not a check count such as `3+3`"),
-                        at,
-                        at + token.len(),
-                    ));
-                };
-                let mut checks = [0; MAX_SEATS];
-                checks[..2].copy_from_slice(&[a, b]);
-                pos.set_checks(checks);
-            } else {
-                words.push((token, at));
+        for (seat, &out) in setup.eliminated.iter().enumerate() {
+            if out && seat < rules.seats.len() {
+                pos.set_eliminated(seat);
             }
         }
-        let mut words = words.into_iter();
-        if let Some((castling, at)) = words.next() {
+        if let Some(checks) = setup.checks {
+            let mut all = [0; MAX_SEATS];
+            all[..2].copy_from_slice(&checks);
+            pos.set_checks(all);
+        }
+        if let Some(castling) = &setup.castling {
             pos.style.castling = true;
-            read_castling(&mut pos, castling, at)?;
-            if let Some((ep, at)) = words.next() {
-                pos.style.en_passant = true;
-                read_en_passant(&mut pos, ep, at)?;
-            }
-            if let Some((extra, at)) = words.next() {
-                return Err(error(
-                    format!("unexpected field `{extra}`"),
-                    at,
-                    at + extra.len(),
-                ));
+            read_castling(&mut pos, &castling.text, castling.at)?;
+        }
+        if let Some(ep) = &setup.en_passant {
+            pos.style.en_passant = true;
+            read_en_passant(&mut pos, &ep.text, ep.at)?;
+        }
+        for (wing, flags) in setup.castling_flags.iter().enumerate() {
+            for (seat, &allowed) in flags.iter().enumerate() {
+                // A declared right is kept as written; castling itself
+                // needs the king and rook on their squares.
+                if let (true, Some(Some(geometry))) =
+                    (allowed, rules.castling.get(seat).map(|w| w[wing]))
+                    && let Some((king, rook)) = geometry.from
+                {
+                    pos.add_castling_right(CastlingRight {
+                        seat,
+                        wing,
+                        king,
+                        rook,
+                    });
+                }
             }
         }
-        if let Some((halfmove, _)) = numbers.first() {
-            pos.style.counters = true;
-            let fullmove = numbers
-                .get(1)
-                .and_then(|(n, _)| n.parse().ok())
-                .unwrap_or(1);
-            pos.set_counters(halfmove.parse().unwrap_or(0), fullmove);
+        if !setup.scores.is_empty() {
+            pos.set_scores(&setup.scores);
         }
-        pos.validate(board_end)?;
+        if let Some(halfmove) = setup.halfmove {
+            pos.style.counters = !setup.four;
+            pos.set_counters(halfmove, setup.fullmove.unwrap_or(1));
+        }
+        for extra in &setup.extras {
+            read_extras(&mut pos, &extra.text, extra.at)?;
+        }
+        pos.validate(setup.board_end)?;
         Ok(pos)
     }
 

@@ -4,8 +4,7 @@
 use crate::fen::FenError;
 use crate::fen4::parse_fen4;
 use crate::moves::{Move, MoveError, MoveList};
-use crate::piece::Piece;
-use crate::position::{CastlingRight, EnPassant, NO_SQ, Position, RuleHandle};
+use crate::position::{EnPassant, NO_SQ, Position, RuleHandle};
 use crate::rules::{RuleTable, Sq};
 
 fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
@@ -34,82 +33,9 @@ impl<R: RuleHandle> Position<R> {
 
     /// Reads a FEN4 for a variant of more than two seats.
     pub fn from_fen4(rules: R, text: &str) -> Result<Position<R>, FenError> {
-        let text = text.trim();
         let letters: Vec<char> = rules.seats.iter().map(|s| s.letter).collect();
-        let setup = parse_fen4(text, &letters)?;
-        let board_at = text.rfind('-').map_or(0, |i| i + 1);
-        if setup.files != rules.files || setup.ranks != rules.ranks {
-            return Err(error(
-                format!(
-                    "the board field describes {} × {} squares, but `{}` is played on {} × {}",
-                    setup.files, setup.ranks, rules.name, rules.files, rules.ranks
-                ),
-                board_at,
-                text.len(),
-            ));
-        }
-        let mut pos = Position::empty(rules.clone());
-        for (square, p) in &setup.pieces {
-            let Some(kind) = rules.piece_by_letter(p.letter) else {
-                return Err(error(
-                    format!(
-                        "the board field has `{}`, which is not a piece of `{}`",
-                        p.letter.to_ascii_uppercase(),
-                        rules.name
-                    ),
-                    p.offset,
-                    p.offset + 1,
-                ));
-            };
-            let sq = rules.square(square.file, square.rank);
-            if !rules.playable[sq as usize] {
-                return Err(error(
-                    format!("the board field puts a piece on {square}, which is a hole"),
-                    p.offset,
-                    p.offset + 1,
-                ));
-            }
-            let piece = Piece::new(p.seat.unwrap_or(0), kind);
-            pos.put(sq, if p.dead { piece.killed() } else { piece });
-        }
-        let fields: Vec<&str> = text.split('-').collect();
-        let flags = |i: usize| -> Vec<bool> { fields[i].split(',').map(|x| x != "0").collect() };
-        for (seat, out) in flags(1).into_iter().enumerate() {
-            if out {
-                pos.set_eliminated(seat);
-            }
-        }
-        for (wing, field) in [(0, 2), (1, 3)] {
-            for (seat, allowed) in flags(field).into_iter().enumerate() {
-                // A declared right is kept as written; castling itself
-                // needs the king and rook on their squares.
-                if let (true, Some(Some(geometry))) =
-                    (allowed, rules.castling.get(seat).map(|w| w[wing]))
-                    && let Some((king, rook)) = geometry.from
-                {
-                    pos.add_castling_right(CastlingRight {
-                        seat,
-                        wing,
-                        king,
-                        rook,
-                    });
-                }
-            }
-        }
-        let scores: Vec<i32> = fields[4]
-            .split(',')
-            .map(|x| x.parse().unwrap_or(0))
-            .collect();
-        pos.set_scores(&scores);
-        pos.set_counters(fields[5].parse().unwrap_or(0), 1);
-        let mut offset = fields[..6].iter().map(|f| f.len() + 1).sum::<usize>();
-        for extra in &fields[6..fields.len() - 1] {
-            read_extras(&mut pos, extra, offset)?;
-            offset += extra.len() + 1;
-        }
-        pos.set_to_move(setup.to_move);
-        pos.validate(text.len())?;
-        Ok(pos)
+        let setup = parse_fen4(text.trim(), &letters)?;
+        Position::from_setup(rules, &setup)
     }
 
     /// The position as a FEN4.
@@ -192,7 +118,7 @@ impl<R: RuleHandle> Position<R> {
 }
 
 /// Reads an extras block: `{'enPassant':('','c8:d8','','')}`.
-fn read_extras(
+pub(crate) fn read_extras(
     pos: &mut Position<impl RuleHandle>,
     extra: &str,
     at: usize,

@@ -451,10 +451,9 @@ fn check_black_double_step(
         && def.bool(Key::DoubleStep)
         && def.int(Key::DoubleStepRelativeRank) == 0
         && def.setting(Key::DoubleStepRegionBlack).location.is_none()
-        && setup
-            .pieces
-            .iter()
-            .any(|(square, p)| p.letter == pawn.letter && p.seat == Some(1) && square.rank == second);
+        && setup.pieces.iter().any(|(square, p)| {
+            p.letter == pawn.letter && p.seat == Some(1) && square.rank == second
+        });
     if stranded {
         diagnostics.push(
             Diagnostic::warning(format!(
