@@ -63,6 +63,8 @@ pub struct KingSafety {
     answers: SqSet,
     /// Pieces that may not leave their line to the royal piece.
     pinned: SqSet,
+    /// Whether any piece is pinned (most positions have none).
+    any_pinned: bool,
 }
 
 impl KingSafety {
@@ -78,12 +80,13 @@ impl KingSafety {
 
     fn add_pinned(&mut self, sq: Sq) {
         self.pinned.insert(sq);
+        self.any_pinned = true;
     }
 
     /// Whether a piece is pinned.
     #[inline]
     pub fn is_pinned(&self, sq: Sq) -> bool {
-        self.pinned.contains(sq)
+        self.any_pinned && self.pinned.contains(sq)
     }
 
     /// Whether a move of a non-royal, unpinned piece to `to` answers the

@@ -27,19 +27,26 @@ impl SqSet {
     /// Adds a square.
     #[inline]
     pub fn insert(&mut self, sq: Sq) {
-        self.0[sq as usize / 64] |= 1 << (sq % 64);
+        self.0[Self::word(sq)] |= 1 << (sq % 64);
     }
 
     /// Removes a square.
     #[inline]
     pub fn remove(&mut self, sq: Sq) {
-        self.0[sq as usize / 64] &= !(1 << (sq % 64));
+        self.0[Self::word(sq)] &= !(1 << (sq % 64));
     }
 
     /// Whether the set holds a square.
     #[inline]
     pub fn contains(&self, sq: Sq) -> bool {
-        self.0[sq as usize / 64] & (1 << (sq % 64)) != 0
+        self.0[Self::word(sq)] & (1 << (sq % 64)) != 0
+    }
+
+    /// The word holding a square's bit (squares are below 256, so the mask
+    /// only spares the bounds check).
+    #[inline]
+    fn word(sq: Sq) -> usize {
+        (sq as usize / 64) & 3
     }
 
     /// Whether the set is empty.
