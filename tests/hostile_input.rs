@@ -398,3 +398,50 @@ fn ten_pseudo_royal_pieces_are_all_guarded() {
         );
     }
 }
+
+#[test]
+fn seventeen_flag_pieces_are_all_judged() {
+    // `flagPieceCount = 17` with `flagPieceSafe`: White's 17th flag piece,
+    // on h8, can be taken by the rook, so White has not safely reached the
+    // flag and Black plays on. Counts from Fairy-Stockfish (pyffish 0.0.90):
+    // 14 moves and 144 at depth 2; without the rook the game is over (0).
+    // The old list of 16 flag pieces never looked at h8 and counted 0.
+    let path = variant_file(
+        "flags.ini",
+        "[flags:chess]\npawn = -\ncustomPiece1 = a:mW\nflagPiece = a\n\
+         flagRegionWhite = *6 *7 *8\nflagRegionBlack = *1\nflagPieceCount = 17\n\
+         flagPieceSafe = true\ncastling = false\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+    );
+    for (fen, nodes) in [
+        ("AAAAAAAA/AAAAAAA1/AA6/8/8/8/8/K3k2r b - - 0 1", 144),
+        ("AAAAAAAA/AAAAAAA1/AA6/8/8/8/8/K3k3 b - - 0 1", 0),
+    ] {
+        let (code, stdout, stderr) =
+            tetrarch(&["perft", "flags", "2", "--fen", fen, "--variants", &path]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(
+            stdout.ends_with(&format!("Nodes searched: {nodes}\n")),
+            "{fen}: {stdout}"
+        );
+    }
+}
+
+#[test]
+fn check_refuses_a_start_position_that_cannot_arise() {
+    // Black, not to move, is in check from the rook: perft refuses such a
+    // position, so `check` must too (they set it up the same way).
+    let path = variant_file(
+        "cannot-arise.ini",
+        "[arise:chess]\nstartFen = 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\n\
+         [arise2:chess]\nstartFen = 4k3/8/8/8/8/8/8/4R1K1 w - - 0 1\n",
+    );
+    let (code, _, stderr) = tetrarch(&["check", &path]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("the start position cannot be played"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("cannot-arise.ini:4:"), "{stderr}");
+    let (code, _, _) = tetrarch(&["perft", "arise", "1", "--variants", &path]);
+    assert_eq!(code, 0, "a legal start still plays");
+}
