@@ -4,7 +4,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::geometry::Direction;
 use super::{
-    AttackLine, CastlingGeometry, GameEnds, Line, LineKind, PieceType, RuleTable, Seat, Sq,
+    AttackLine, CastlingGeometry, GameEnds, Line, LineKind, PieceRules, RuleTable, SeatRules, Sq,
 };
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
@@ -36,7 +36,7 @@ pub enum CompileError {
 struct Context<'a> {
     def: &'a Definition,
     board: Board,
-    seats: Vec<Seat>,
+    seats: Vec<SeatRules>,
 }
 
 impl Context<'_> {
@@ -494,7 +494,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     Ok(table)
 }
 
-fn compile_seats(def: &Definition) -> Result<Vec<Seat>, String> {
+fn compile_seats(def: &Definition) -> Result<Vec<SeatRules>, String> {
     let players = def.players();
     let names = def.names(Key::SeatNames);
     let letters = def.seat_letters();
@@ -512,7 +512,7 @@ fn compile_seats(def: &Definition) -> Result<Vec<Seat>, String> {
             .iter()
             .position(|t| t.contains(&names[i]))
             .map_or(100 + i, |t| t);
-        seats.push(Seat {
+        seats.push(SeatRules {
             name: names[i].clone(),
             letter: letters[i],
             forward: Direction::parse(&forward[i])
@@ -523,7 +523,7 @@ fn compile_seats(def: &Definition) -> Result<Vec<Seat>, String> {
     Ok(seats)
 }
 
-fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceType> {
+fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceRules> {
     let def = ctx.def;
     let n_seats = ctx.seats.len();
     let per_seat = |keys: [Key; 3]| -> Vec<Vec<bool>> {
@@ -560,7 +560,7 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceType> {
     def.pieces
         .iter()
         .enumerate()
-        .map(|(t, p)| PieceType {
+        .map(|(t, p)| PieceRules {
             letter: p.letter,
             key: p.key.clone(),
             royal: p.key == "king",

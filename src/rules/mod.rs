@@ -141,7 +141,7 @@ pub struct AttackLine {
 
 /// A seat at the table.
 #[derive(Clone, Debug)]
-pub struct Seat {
+pub struct SeatRules {
     /// Its name (`White`, `Red`).
     pub name: String,
     /// Its letter in FEN4 and its case in a two-player FEN.
@@ -154,7 +154,7 @@ pub struct Seat {
 
 /// A piece type.
 #[derive(Clone, Debug)]
-pub struct PieceType {
+pub struct PieceRules {
     /// Its letter, lower case.
     pub letter: char,
     /// The key that defines it (`knight`, `customPiece1`).
@@ -225,9 +225,9 @@ pub struct RuleTable {
     /// Whether each square is part of the board (not a hole).
     pub playable: Vec<bool>,
     /// The seats in turn order.
-    pub seats: Vec<Seat>,
+    pub seats: Vec<SeatRules>,
     /// The piece types.
-    pub pieces: Vec<PieceType>,
+    pub pieces: Vec<PieceRules>,
     /// All line squares, indexed by [`Line::start`].
     pub squares: Vec<Sq>,
     lines: Vec<Line>,
