@@ -5,6 +5,7 @@
 //! no legality is judged.
 
 use crate::board::{MAX_FILES, MAX_RANKS, Square};
+use crate::seat::Seat;
 
 /// A piece as a FEN writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,7 +14,7 @@ pub struct FenPiece {
     pub letter: char,
     /// The seat owning it, as an index in turn order (0 = White / first
     /// seat); `None` for a dead piece whose former owner is not written.
-    pub seat: Option<usize>,
+    pub seat: Option<Seat>,
     /// A dead (grey) piece of an eliminated player (FEN4 `dP`, `drP`).
     pub dead: bool,
     /// Written with `+` (or `~`): a promoted piece.
@@ -52,7 +53,7 @@ pub struct Setup {
     /// Number of ranks the board part describes.
     pub ranks: u8,
     /// The seat to move.
-    pub to_move: usize,
+    pub to_move: Seat,
     /// Whether the FEN has a pocket (pieces in hand).
     pub has_pocket: bool,
     /// The side to move is written (a FEN may stop after the board).
@@ -200,8 +201,8 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
     if let Some((side, start)) = fields.next() {
         setup.side_written = true;
         setup.to_move = match side {
-            "w" => 0,
-            "b" => 1,
+            "w" => Seat::FIRST,
+            "b" => Seat::new(1),
             _ => {
                 return Err(error(
                     format!("the side to move must be `w` or `b`, not `{side}`"),
@@ -297,7 +298,7 @@ fn parse_row(row: &str, start: usize) -> Result<Row, FenError> {
                     file.min(255) as u8,
                     FenPiece {
                         letter: c.to_ascii_lowercase(),
-                        seat: Some(usize::from(c.is_ascii_lowercase())),
+                        seat: Some(Seat::new(usize::from(c.is_ascii_lowercase()))),
                         dead: false,
                         promoted,
                         offset: start + i,

@@ -14,6 +14,7 @@
 
 use crate::board::{MAX_FILES, MAX_RANKS, Square};
 use crate::fen::{FenError, FenPiece, Field, Setup};
+use crate::seat::Seat;
 
 fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
     FenError::new(message, start, end)
@@ -96,7 +97,7 @@ pub fn parse_fen4(text: &str, seat_letters: &[char]) -> Result<Setup, FenError> 
     setup.four = true;
     setup.board_start = board_at;
     setup.board_end = text.len();
-    setup.to_move = to_move;
+    setup.to_move = Seat::new(to_move);
     setup.side_written = true;
     let flags = |i: usize| -> Vec<bool> { fields[i].0.split(',').map(|x| x != "0").collect() };
     setup.eliminated = flags(1);
@@ -203,7 +204,10 @@ fn parse_piece(item: &str, offset: usize, seat_letters: &[char]) -> Option<FenPi
     };
     let (seat, letter) = match rest {
         [letter] if dead => (None, *letter),
-        [seat, letter] => (Some(seat_letters.iter().position(|l| l == seat)?), *letter),
+        [seat, letter] => (
+            Some(Seat::new(seat_letters.iter().position(|l| l == seat)?)),
+            *letter,
+        ),
         _ => return None,
     };
     letter.is_ascii_uppercase().then_some(FenPiece {

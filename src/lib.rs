@@ -49,6 +49,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod rules;
+pub mod seat;
 pub mod setup;
 pub mod setup_fen4;
 pub mod source;

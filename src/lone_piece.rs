@@ -18,6 +18,7 @@ use crate::catalog::Catalog;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::{RuleTable, compile};
+use crate::seat::Seat;
 use crate::source::SourceFile;
 
 /// A piece of the first seat (`a`), moving by a Betza string, on a board of
@@ -75,9 +76,9 @@ impl LonePiece {
             for file in 0..rules.files {
                 let square = Square::new(file, rank);
                 let piece = if square == from {
-                    crate::piece::Piece::new(0, a)
+                    crate::piece::Piece::new(Seat::FIRST, a)
                 } else if enemy(square) {
-                    crate::piece::Piece::new(1, z)
+                    crate::piece::Piece::new(Seat::new(1), z)
                 } else {
                     continue;
                 };

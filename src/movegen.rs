@@ -8,6 +8,7 @@ use crate::moves::{Move, MoveList};
 use crate::piece::Piece;
 use crate::position::{KingSafety, Position, RuleHandle};
 use crate::rules::{LineKind, RuleTable, Sq};
+use crate::seat::Seat;
 
 impl<R: RuleHandle> Position<R> {
     /// Adds every pseudo-legal move of the side to move.
@@ -18,7 +19,7 @@ impl<R: RuleHandle> Position<R> {
             let p = self.piece_at(from);
             let start = list.len();
             self.piece_moves(from, p, list);
-            if rules.overlapping[us * rules.pieces.len() + p.kind()] {
+            if rules.overlapping[rules.seat_type(us, p.kind())] {
                 list.dedup_from(start);
             }
         }
@@ -138,8 +139,7 @@ impl<R: RuleHandle> Position<R> {
         let rules = self.rules();
         let us = piece.seat();
         let kind = piece.kind();
-        let n_types = rules.pieces.len();
-        if let Some(mask) = &rules.mobility[us * n_types + kind]
+        if let Some(mask) = &rules.mobility[rules.seat_type(us, kind)]
             && !mask[to as usize]
         {
             return;
@@ -190,7 +190,7 @@ impl<R: RuleHandle> Position<R> {
             return;
         }
         if let Some(immobile) = &rules.immobile
-            && immobile[(us * n_types + kind) * rules.square_count() + to as usize]
+            && immobile[rules.seat_type(us, kind) * rules.square_count() + to as usize]
         {
             return;
         }
@@ -273,7 +273,7 @@ impl<R: RuleHandle> Position<R> {
         }
         if legal && !rules.checking {
             let team = rules.seats[us].team;
-            legal = (0..rules.seats.len())
+            legal = Seat::all(rules.seats.len())
                 .filter(|&s| rules.seats[s].team != team)
                 .all(|s| !self.in_check(s));
         }
@@ -373,12 +373,11 @@ impl<R: RuleHandle> Position<R> {
             return list.len() as u64;
         }
         let safety = self.king_safety(us);
-        let n_types = rules.pieces.len();
         let mut count = 0u64;
         let mut tested = MoveList::default();
         let team = rules.seats[us].team;
         let occupied = self.occupied();
-        let enemies = (0..rules.seats.len())
+        let enemies = Seat::all(rules.seats.len())
             .filter(|&s| rules.seats[s].team != team)
             .fold(0, |m, s| m | self.seat_occupied(s));
         let ep_bits = self
@@ -422,7 +421,7 @@ impl<R: RuleHandle> Position<R> {
                 count += n;
                 continue;
             }
-            if quick && !rules.overlapping[us * n_types + p.kind()] {
+            if quick && !rules.overlapping[rules.seat_type(us, p.kind())] {
                 self.piece_moves_with(from, p, &mut |m| {
                     if matches!(m, Move::EnPassant { .. }) {
                         tested.push(m);
@@ -433,7 +432,7 @@ impl<R: RuleHandle> Position<R> {
             } else {
                 let start = tested.len();
                 self.piece_moves(from, p, &mut tested);
-                if rules.overlapping[us * n_types + p.kind()] {
+                if rules.overlapping[rules.seat_type(us, p.kind())] {
                     tested.dedup_from(start);
                 }
             }

@@ -7,6 +7,7 @@
 use crate::moves::{Move, MoveList};
 use crate::position::{Position, RuleHandle};
 use crate::rules::Sq;
+use crate::seat::Seat;
 
 /// An immediate rule that has ended the game, and the seat (or team) it
 /// concerns. Which result that means is the variant's to say.
@@ -16,7 +17,7 @@ pub enum ImmediateEnd {
     /// that lost it.
     KingCaptured {
         /// The seat whose king is gone.
-        seat: usize,
+        seat: Seat,
     },
     /// Every seat still in plays for one team.
     LastTeam {
@@ -26,22 +27,22 @@ pub enum ImmediateEnd {
     /// A seat's counted pieces are extinct (`extinctionPieceTypes`).
     Extinction {
         /// The seat whose pieces are extinct.
-        seat: usize,
+        seat: Seat,
     },
     /// A seat's flag pieces reached its flag region.
     Flag {
         /// The seat that reached it.
-        seat: usize,
+        seat: Seat,
     },
     /// A seat gave the last of the checks it needed (check counting).
     CheckCount {
         /// The seat that gave them.
-        seat: usize,
+        seat: Seat,
     },
     /// A seat aligned `connectN` pieces.
     Connect {
         /// The seat that aligned them.
-        seat: usize,
+        seat: Seat,
     },
 }
 
@@ -66,10 +67,10 @@ impl<R: RuleHandle> Position<R> {
                 return Some(ImmediateEnd::LastTeam { team });
             }
         }
-        let them = (us + n - 1) % n;
+        let them = us.previous(n);
         let n_types = rules.pieces.len();
         if let Some(mask) = ends.extinction {
-            let count = |seat: usize, t: Option<usize>| -> u32 {
+            let count = |seat: Seat, t: Option<usize>| -> u32 {
                 match t {
                     Some(t) => u32::from(self.count(seat, t)),
                     None => (0..n_types).map(|t| u32::from(self.count(seat, t))).sum(),
@@ -129,13 +130,13 @@ impl<R: RuleHandle> Position<R> {
     /// Whether a seat has reached its flag region (Fairy-Stockfish's rules:
     /// enough flag pieces there, or one and the region full; when `safe`,
     /// pieces the opponent can legally take do not count).
-    fn flag_reached(&self, seat: usize, safe: bool) -> bool {
+    fn flag_reached(&self, seat: Seat, safe: bool) -> bool {
         let rules = self.rules();
         let ends = &rules.ends;
         let Some((types, regions)) = &ends.flag else {
             return false;
         };
-        let Some(region) = regions.get(seat) else {
+        let Some(region) = regions.get(seat.index()) else {
             return false;
         };
         let counted = |s: Sq| {
@@ -155,7 +156,8 @@ impl<R: RuleHandle> Position<R> {
         if !simple || !safe {
             return simple;
         }
-        let opponent = 1 - seat.min(1);
+        // Flags are two-player rules: the opponent is the other seat.
+        let opponent = Seat::new(1 - seat.index().min(1));
         let mut potential = count;
         let inside = (0..region.len() as Sq).filter(|&s| region[s as usize] && counted(s));
         for sq in inside {
@@ -170,7 +172,7 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Whether `seat` could legally capture the piece on `sq`.
-    fn capturable_by(&self, sq: Sq, seat: usize) -> bool {
+    fn capturable_by(&self, sq: Sq, seat: Seat) -> bool {
         let mut copy = self.clone();
         copy.set_to_move(seat);
         let mut found = false;
@@ -184,9 +186,9 @@ impl<R: RuleHandle> Position<R> {
     /// Racing-kings exception: after White reached the flag, Black (to
     /// move, not in check) may still answer by moving its king into its own
     /// flag region.
-    fn king_can_answer_flag(&self, us: usize) -> bool {
+    fn king_can_answer_flag(&self, us: Seat) -> bool {
         let rules = self.rules();
-        if !rules.ends.flag_move || us != 1 || self.in_check(us) {
+        if !rules.ends.flag_move || us != Seat::new(1) || self.in_check(us) {
             return false;
         }
         let Some(king) = self.royal(us) else {
@@ -208,7 +210,7 @@ impl<R: RuleHandle> Position<R> {
             .any(|m| copy.is_legal(*m))
     }
 
-    fn connected(&self, seat: usize) -> bool {
+    fn connected(&self, seat: Seat) -> bool {
         let rules = self.rules();
         let ends = &rules.ends;
         let dirs: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];

@@ -1,5 +1,7 @@
 //! A piece on a square, packed in 16 bits.
 
+use crate::seat::Seat;
+
 /// A piece: seat, type, and flags; `Piece::NONE` for an empty square.
 ///
 /// Bits: type + 1 (5), seat (3), promoted by a piece promotion (1), promoted
@@ -18,8 +20,8 @@ impl Piece {
 
     /// A piece of a type (index into the rule table) and seat.
     #[inline]
-    pub fn new(seat: usize, kind: usize) -> Piece {
-        Piece((kind as u16 + 1) | (seat as u16) << 5)
+    pub fn new(seat: Seat, kind: usize) -> Piece {
+        Piece((kind as u16 + 1) | (seat.index() as u16) << 5)
     }
 
     /// Whether the square is empty.
@@ -42,8 +44,8 @@ impl Piece {
 
     /// The piece's seat.
     #[inline]
-    pub fn seat(self) -> usize {
-        ((self.0 >> 5) & 7) as usize
+    pub fn seat(self) -> Seat {
+        Seat::new(((self.0 >> 5) & 7) as usize)
     }
 
     /// Promoted by a piece promotion (written `+` in a FEN).
@@ -120,7 +122,7 @@ impl Piece {
     /// An index for hashing: seat, type and the promoted flag.
     #[inline]
     pub fn hash_index(self, types: usize) -> usize {
-        (self.seat() * types + self.kind()) * 4
+        (self.seat().index() * types + self.kind()) * 4
             + usize::from(self.promoted())
             + 2 * usize::from(self.dead())
     }

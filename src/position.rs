@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::rules::{RuleTable, Sq, SqSet};
+use crate::seat::Seat;
 
 /// "No square".
 pub const NO_SQ: Sq = Sq::MAX;
@@ -16,7 +17,7 @@ pub const NO_SQ: Sq = Sq::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CastlingRight {
     /// The seat that may castle.
-    pub seat: usize,
+    pub seat: Seat,
     /// 0 king-side, 1 queen-side.
     pub wing: usize,
     /// Where the king stands.
@@ -25,8 +26,7 @@ pub struct CastlingRight {
     pub rook: Sq,
 }
 
-/// The most seats a position may have.
-pub const MAX_SEATS: usize = 8;
+pub use crate::seat::MAX_SEATS;
 
 /// A live en-passant target: the squares a double step passed, the piece
 /// that made it, and the seat that pushed.
@@ -37,7 +37,7 @@ pub struct EnPassant {
     /// The double-stepped piece.
     pub victim: Sq,
     /// The seat that pushed.
-    pub pusher: u8,
+    pub pusher: Seat,
     /// Fairy-Stockfish also writes the pushed piece's square in the FEN (it
     /// does for custom pieces with `e`, not for its built-in pawn).
     pub shows_landing: bool,
@@ -146,7 +146,7 @@ struct Undo {
     checks: [u8; MAX_SEATS],
     scores: [i32; MAX_SEATS],
     eliminated: u8,
-    to_move: usize,
+    to_move: Seat,
 }
 
 /// A position of a variant.
@@ -154,7 +154,7 @@ struct Undo {
 pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     rules: R,
     board: Vec<Piece>,
-    to_move: usize,
+    to_move: Seat,
     castling_rights: Vec<CastlingRight>,
     castling: u32,
     castling_mask: Vec<u32>,
@@ -184,11 +184,11 @@ impl<R: RuleHandle> Position<R> {
         let nsq = rules.square_count();
         let seats = rules.seats.len();
         let types = rules.pieces.len();
-        let hash = rules.zobrist_side(0);
+        let hash = rules.zobrist_side(Seat::FIRST);
         Position {
             rules,
             board: vec![Piece::NONE; nsq],
-            to_move: 0,
+            to_move: Seat::FIRST,
             castling_rights: Vec::new(),
             castling: 0,
             castling_mask: vec![0; nsq],
@@ -234,7 +234,7 @@ impl<R: RuleHandle> Position<R> {
 
     /// The squares of a seat's live pieces, in no particular order.
     #[inline]
-    pub fn pieces_of(&self, seat: usize) -> &[Sq] {
+    pub fn pieces_of(&self, seat: Seat) -> &[Sq] {
         &self.lists[seat]
     }
 
@@ -246,13 +246,13 @@ impl<R: RuleHandle> Position<R> {
 
     /// A seat's squares as a bitboard (boards of at most 64 squares).
     #[inline]
-    pub fn seat_occupied(&self, seat: usize) -> u64 {
+    pub fn seat_occupied(&self, seat: Seat) -> u64 {
         self.seat_occupied[seat]
     }
 
     /// The seat to move.
     #[inline]
-    pub fn to_move(&self) -> usize {
+    pub fn to_move(&self) -> Seat {
         self.to_move
     }
 
@@ -274,28 +274,28 @@ impl<R: RuleHandle> Position<R> {
 
     /// The en-passant target on `sq` that a piece of `team` may capture: an
     /// enemy pusher's, whose pawn still stands where it landed.
-    #[inline]
+    #[inline(always)]
     pub fn en_passant_at(&self, sq: Sq, team: usize) -> Option<EnPassant> {
         let rules = self.rules();
         self.en_passant().copied().find(|e| {
             let victim = self.board[e.victim as usize];
             e.squares.contains(&sq)
-                && rules.seats[e.pusher as usize].team != team
+                && rules.seats[e.pusher].team != team
                 && victim.is_some()
                 && !victim.dead()
-                && victim.seat() == e.pusher as usize
+                && victim.seat() == e.pusher
         })
     }
 
     /// Whether a seat is out of the game.
     #[inline]
-    pub fn is_eliminated(&self, seat: usize) -> bool {
-        self.eliminated & (1 << seat) != 0
+    pub fn is_eliminated(&self, seat: Seat) -> bool {
+        self.eliminated & seat.bit() != 0
     }
 
     /// The seats still in the game.
-    pub fn active_seats(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.rules.seats.len()).filter(|&s| !self.is_eliminated(s))
+    pub fn active_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        Seat::all(self.rules.seats.len()).filter(|&s| !self.is_eliminated(s))
     }
 
     /// The castling rights the position started with, and which are still live.
@@ -314,13 +314,13 @@ impl<R: RuleHandle> Position<R> {
 
     /// The number of pieces of a seat and type.
     #[inline]
-    pub fn count(&self, seat: usize, kind: usize) -> u16 {
-        self.counts[seat * self.rules.pieces.len() + kind]
+    pub fn count(&self, seat: Seat, kind: usize) -> u16 {
+        self.counts[self.rules.seat_type(seat, kind)]
     }
 
     /// The square of a seat's royal piece, if it has one.
     #[inline]
-    pub fn royal(&self, seat: usize) -> Option<Sq> {
+    pub fn royal(&self, seat: Seat) -> Option<Sq> {
         let s = self.royals[seat];
         (s != NO_SQ).then_some(s)
     }
@@ -362,7 +362,7 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Sets the seat to move (setting up a position).
-    pub fn set_to_move(&mut self, seat: usize) {
+    pub fn set_to_move(&mut self, seat: Seat) {
         self.hash ^= self.rules.zobrist_side(self.to_move) ^ self.rules.zobrist_side(seat);
         self.to_move = seat;
     }
@@ -381,7 +381,7 @@ impl<R: RuleHandle> Position<R> {
 
     /// Adds an en-passant target of its pusher (setting up a position).
     pub fn set_en_passant(&mut self, ep: EnPassant) {
-        self.en_passant[ep.pusher as usize] = Some(ep);
+        self.en_passant[ep.pusher] = Some(ep);
         self.hash = self.recompute_hash();
     }
 
@@ -393,13 +393,13 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// A seat's points.
-    pub fn score(&self, seat: usize) -> i32 {
+    pub fn score(&self, seat: Seat) -> i32 {
         self.scores[seat]
     }
 
     /// Marks a seat as out of the game (setting up a position).
-    pub fn set_eliminated(&mut self, seat: usize) {
-        self.eliminated |= 1 << seat;
+    pub fn set_eliminated(&mut self, seat: Seat) {
+        self.eliminated |= seat.bit();
         self.hash = self.recompute_hash();
     }
 
@@ -421,8 +421,7 @@ impl<R: RuleHandle> Position<R> {
             if !piece.is_wall() {
                 self.seat_occupied[piece.seat()] |= 1 << sq;
                 if !piece.dead() {
-                    self.piece_bits[piece.seat() * self.rules.pieces.len() + piece.kind()] |=
-                        1 << sq;
+                    self.piece_bits[self.rules.seat_type(piece.seat(), piece.kind())] |= 1 << sq;
                 }
             }
         }
@@ -430,7 +429,7 @@ impl<R: RuleHandle> Position<R> {
             let list = &mut self.lists[piece.seat()];
             self.list_index[sq as usize] = list.len() as u16;
             list.push(sq);
-            self.counts[piece.seat() * self.rules.pieces.len() + piece.kind()] += 1;
+            self.counts[self.rules.seat_type(piece.seat(), piece.kind())] += 1;
             if self.rules.pieces[piece.kind()].royal {
                 self.royals[piece.seat()] = sq;
             }
@@ -446,8 +445,7 @@ impl<R: RuleHandle> Position<R> {
             if !piece.is_wall() {
                 self.seat_occupied[piece.seat()] &= !(1 << sq);
                 if !piece.dead() {
-                    self.piece_bits[piece.seat() * self.rules.pieces.len() + piece.kind()] &=
-                        !(1 << sq);
+                    self.piece_bits[self.rules.seat_type(piece.seat(), piece.kind())] &= !(1 << sq);
                 }
             }
         }
@@ -458,7 +456,7 @@ impl<R: RuleHandle> Position<R> {
             if let Some(&moved) = list.get(i) {
                 self.list_index[moved as usize] = i as u16;
             }
-            self.counts[piece.seat() * self.rules.pieces.len() + piece.kind()] -= 1;
+            self.counts[self.rules.seat_type(piece.seat(), piece.kind())] -= 1;
             if self.rules.pieces[piece.kind()].royal && self.royals[piece.seat()] == sq {
                 self.royals[piece.seat()] = NO_SQ;
             }
@@ -487,8 +485,8 @@ impl<R: RuleHandle> Position<R> {
 
     /// The seat that moves after `seat`.
     #[inline]
-    pub fn next_seat(&self, seat: usize) -> usize {
-        (seat + 1) % self.rules.seats.len()
+    pub fn next_seat(&self, seat: Seat) -> Seat {
+        seat.next(self.rules.seats.len())
     }
 
     /// Plays a move (assumed pseudo-legal for the side to move).
@@ -595,15 +593,15 @@ impl<R: RuleHandle> Position<R> {
 
     /// Passes the turn from `us` to the next seat still in the game; the
     /// targets of skipped seats expire.
-    fn advance_turn(&mut self, us: usize) {
+    fn advance_turn(&mut self, us: Seat) {
         let n = self.rules.seats.len();
-        let mut next = (us + 1) % n;
+        let mut next = us.next(n);
         while self.is_eliminated(next) && next != us {
             self.en_passant[next] = None;
-            if next == 0 {
+            if next == Seat::FIRST {
                 self.fullmove += 1;
             }
-            next = (next + 1) % n;
+            next = next.next(n);
         }
         if next <= us {
             self.fullmove += 1;
@@ -625,7 +623,7 @@ impl<R: RuleHandle> Position<R> {
                 self.add(sq, piece.killed());
             }
         }
-        self.eliminated |= 1 << us;
+        self.eliminated |= us.bit();
         self.en_passant[us] = None;
         let before = self.fullmove;
         self.advance_turn(us);
@@ -679,7 +677,7 @@ impl<R: RuleHandle> Position<R> {
     /// Whether a piece could move straight back from `to` to `from` on an
     /// empty board: such a pawn move is reversible and, as in
     /// Fairy-Stockfish, does not reset the n-move counter.
-    fn can_step_back(rules: &RuleTable, seat: usize, kind: usize, to: Sq, from: Sq) -> bool {
+    fn can_step_back(rules: &RuleTable, seat: Seat, kind: usize, to: Sq, from: Sq) -> bool {
         rules.lines(seat, kind, to).iter().any(|line| {
             let step = line.path as usize + 1;
             line.quiet
@@ -693,7 +691,7 @@ impl<R: RuleHandle> Position<R> {
 
     /// The en-passant targets a quiet move leaves: the squares passed by a
     /// straight forward move of two or more steps, inside the region.
-    fn double_step_targets(&self, us: usize, from: Sq, to: Sq) -> Option<EnPassant> {
+    fn double_step_targets(&self, us: Seat, from: Sq, to: Sq) -> Option<EnPassant> {
         let rules = self.rules();
         let (ff, fr) = (rules.file_of(from) as i32, rules.rank_of(from) as i32);
         let (tf, tr) = (rules.file_of(to) as i32, rules.rank_of(to) as i32);
@@ -740,14 +738,14 @@ impl<R: RuleHandle> Position<R> {
         Some(EnPassant {
             squares,
             victim: to,
-            pusher: us as u8,
+            pusher: us,
             shows_landing,
         })
     }
 
     /// Whether the side that just moved (`us`) attacks an enemy royal piece.
-    fn gives_check_after(&self, us: usize) -> bool {
-        (0..self.rules.seats.len())
+    fn gives_check_after(&self, us: Seat) -> bool {
+        Seat::all(self.rules.seats.len())
             .filter(|&s| self.rules.seats[s].team != self.rules.seats[us].team)
             .any(|s| self.royal(s).is_some_and(|k| self.attacked_by(k, us)))
     }
@@ -755,7 +753,7 @@ impl<R: RuleHandle> Position<R> {
     /// The squares of a seat's live pieces of the given types (a bit per
     /// type), as a bitboard (boards of at most 64 squares).
     #[inline]
-    fn pieces_of_types(&self, seat: usize, types: u64) -> u64 {
+    fn pieces_of_types(&self, seat: Seat, types: u64) -> u64 {
         let n_types = self.rules.pieces.len();
         let mut bits = 0;
         let mut t = types;
@@ -763,20 +761,20 @@ impl<R: RuleHandle> Position<R> {
             let kind = t.trailing_zeros() as usize;
             t &= t - 1;
             if kind < n_types {
-                bits |= self.piece_bits[seat * n_types + kind];
+                bits |= self.piece_bits[self.rules.seat_type(seat, kind)];
             }
         }
         bits
     }
 
     /// Whether a square is attacked by pieces of `seat`.
-    pub fn attacked_by(&self, sq: Sq, seat: usize) -> bool {
+    pub fn attacked_by(&self, sq: Sq, seat: Seat) -> bool {
         self.find_attacker(sq, seat, |_| true)
     }
 
     /// Walks the pieces of `seat` attacking `sq` until `accept` takes one;
     /// returns whether one was taken.
-    pub fn find_attacker(&self, sq: Sq, seat: usize, mut accept: impl FnMut(Sq) -> bool) -> bool {
+    pub fn find_attacker(&self, sq: Sq, seat: Seat, mut accept: impl FnMut(Sq) -> bool) -> bool {
         let rules = self.rules();
         let board = &self.board;
         for &(squares, types) in rules.leap_attacks(seat, sq) {
@@ -875,14 +873,14 @@ impl<R: RuleHandle> Position<R> {
     /// Who checks a seat's royal piece and which of its pieces are pinned,
     /// looking outward from the royal square along the enemies' attack
     /// lines. Meaningful when no hoppers or lame captures exist.
-    pub fn king_safety(&self, seat: usize) -> KingSafety {
+    pub fn king_safety(&self, seat: Seat) -> KingSafety {
         let mut safety = KingSafety::default();
         let Some(king) = self.royal(seat) else {
             return safety;
         };
         let rules = self.rules();
         let team = rules.seats[seat].team;
-        for enemy in (0..rules.seats.len()).filter(|&s| rules.seats[s].team != team) {
+        for enemy in Seat::all(rules.seats.len()).filter(|&s| rules.seats[s].team != team) {
             for &(squares, types) in rules.leap_attacks(enemy, king) {
                 let mut found = squares & self.pieces_of_types(enemy, types);
                 while found != 0 {
@@ -940,21 +938,21 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Whether `sq` is attacked by any active enemy of `seat`.
-    pub fn attacked_by_enemy(&self, sq: Sq, seat: usize) -> bool {
+    pub fn attacked_by_enemy(&self, sq: Sq, seat: Seat) -> bool {
         let team = self.rules.seats[seat].team;
-        (0..self.rules.seats.len())
+        Seat::all(self.rules.seats.len())
             .any(|s| self.rules.seats[s].team != team && self.attacked_by(sq, s))
     }
 
     /// Whether a seat's royal piece is attacked by an active enemy.
-    pub fn in_check(&self, seat: usize) -> bool {
+    pub fn in_check(&self, seat: Seat) -> bool {
         self.royal(seat)
             .is_some_and(|k| self.attacked_by_enemy(k, seat))
     }
 
     /// The squares of the seat's pseudo-royal pieces (extinction pieces down
     /// to their last ones).
-    pub fn pseudo_royals(&self, seat: usize) -> SqSet {
+    pub fn pseudo_royals(&self, seat: Seat) -> SqSet {
         let mut out = SqSet::default();
         let Some((mask, limit, _)) = self.rules.pseudo_royal else {
             return out;

@@ -6,6 +6,7 @@ use crate::moves::{Move, MoveError, MoveList};
 use crate::piece::Piece;
 use crate::position::{CastlingRight, EnPassant, MAX_SEATS, NO_SQ, Position, RuleHandle};
 use crate::rules::{RuleTable, Sq};
+use crate::seat::Seat;
 use crate::setup_fen4::read_extras;
 
 fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
@@ -53,7 +54,7 @@ impl<R: RuleHandle> Position<R> {
                 };
                 return Err(error(message, p.offset, p.offset + 1));
             };
-            let seat = p.seat.unwrap_or(0);
+            let seat = p.seat.unwrap_or(Seat::FIRST);
             let sq = rules.square(square.file, square.rank);
             if !rules.playable[sq as usize] {
                 let message = if setup.four {
@@ -83,7 +84,7 @@ impl<R: RuleHandle> Position<R> {
         pos.set_to_move(setup.to_move);
         for (seat, &out) in setup.eliminated.iter().enumerate() {
             if out && seat < rules.seats.len() {
-                pos.set_eliminated(seat);
+                pos.set_eliminated(Seat::new(seat));
             }
         }
         if let Some(checks) = setup.checks {
@@ -100,11 +101,10 @@ impl<R: RuleHandle> Position<R> {
             read_en_passant(&mut pos, &ep.text, ep.at)?;
         }
         for (wing, flags) in setup.castling_flags.iter().enumerate() {
-            for (seat, &allowed) in flags.iter().enumerate() {
+            for (seat, &allowed) in Seat::all(rules.seats.len()).zip(flags) {
                 // A declared right is kept as written; castling itself
                 // needs the king and rook on their squares.
-                if let (true, Some(Some(geometry))) =
-                    (allowed, rules.castling.get(seat).map(|w| w[wing]))
+                if let (true, Some(geometry)) = (allowed, rules.castling[seat][wing])
                     && let Some((king, rook)) = geometry.from
                 {
                     pos.add_castling_right(CastlingRight {
@@ -157,7 +157,7 @@ impl<R: RuleHandle> Position<R> {
                 ));
             }
         }
-        let them = (self.to_move() + 1) % rules.seats.len();
+        let them = self.to_move().next(rules.seats.len());
         if rules.seats.len() == 2 && self.in_check(them) {
             return Err(error(
                 format!(
@@ -195,7 +195,7 @@ impl<R: RuleHandle> Position<R> {
                     out.push('+');
                 }
                 let letter = rules.pieces[p.unpromoted_kind()].letter;
-                out.push(if p.seat() == 0 {
+                out.push(if p.seat() == Seat::FIRST {
                     letter.to_ascii_uppercase()
                 } else {
                     letter
@@ -216,7 +216,11 @@ impl<R: RuleHandle> Position<R> {
         }
         if self.style.side {
             out.push(' ');
-            out.push(if self.to_move() == 0 { 'w' } else { 'b' });
+            out.push(if self.to_move() == Seat::FIRST {
+                'w'
+            } else {
+                'b'
+            });
         }
         if self.style.castling {
             out.push(' ');
@@ -266,7 +270,7 @@ impl<R: RuleHandle> Position<R> {
     fn castling_field(&self) -> String {
         let rules = self.rules();
         let mut out = String::new();
-        for seat in 0..2 {
+        for seat in Seat::all(2) {
             for wing in 0..2 {
                 for right in self.castling().filter(|r| r.seat == seat && r.wing == wing) {
                     let outermost = self.outermost_rook(seat, wing) == Some(right.rook);
@@ -275,7 +279,11 @@ impl<R: RuleHandle> Position<R> {
                     } else {
                         (b'a' + rules.file_of(right.rook)) as char
                     };
-                    out.push(if seat == 0 { c.to_ascii_uppercase() } else { c });
+                    out.push(if seat == Seat::FIRST {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    });
                 }
             }
         }
@@ -283,9 +291,9 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// The castling king of a seat on its castling rank.
-    fn castling_king(&self, seat: usize) -> Option<Sq> {
+    fn castling_king(&self, seat: Seat) -> Option<Sq> {
         let rules = self.rules();
-        let rank = *rules.castling_rank.get(seat)?;
+        let rank = *rules.castling_rank.get(seat.index())?;
         let kings: Vec<Sq> = (0..rules.files)
             .map(|f| rules.square(f, rank))
             .filter(|s| {
@@ -301,7 +309,7 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// The outermost castling rook of a seat on a wing.
-    fn outermost_rook(&self, seat: usize, wing: usize) -> Option<Sq> {
+    fn outermost_rook(&self, seat: Seat, wing: usize) -> Option<Sq> {
         let rules = self.rules();
         let king = self.castling_king(seat)?;
         let rank = rules.rank_of(king);
@@ -345,7 +353,7 @@ fn read_castling(
         return Ok(());
     }
     for (i, c) in field.char_indices() {
-        let seat = usize::from(c.is_ascii_lowercase());
+        let seat = Seat::new(usize::from(c.is_ascii_lowercase()));
         let bad = || {
             error(
                 format!("`{c}` is not a castling right of this position"),
@@ -432,7 +440,7 @@ fn read_en_passant(
     // Fairy-Stockfish lists the passed squares, and for custom pieces also
     // the square the pushed piece stands on; otherwise it stands one step
     // beyond the last passed square.
-    let pusher = (pos.to_move() + rules.seats.len() - 1) % rules.seats.len();
+    let pusher = pos.to_move().previous(rules.seats.len());
     let pushed = listed[..n].iter().position(|&s| {
         let p = pos.piece_at(s);
         p.is_some() && !p.is_wall() && p.seat() == pusher
@@ -449,7 +457,7 @@ fn read_en_passant(
         pos.set_en_passant(EnPassant {
             squares,
             victim,
-            pusher: pusher as u8,
+            pusher,
             shows_landing: true,
         });
         return Ok(());
@@ -481,7 +489,7 @@ fn read_en_passant(
     pos.set_en_passant(EnPassant {
         squares,
         victim: rules.square(vf as u8, vr as u8),
-        pusher: pusher as u8,
+        pusher,
         shows_landing: false,
     });
     Ok(())

@@ -6,6 +6,7 @@ use crate::fen4::parse_fen4;
 use crate::moves::{Move, MoveError, MoveList};
 use crate::position::{EnPassant, NO_SQ, Position, RuleHandle};
 use crate::rules::{RuleTable, Sq};
+use crate::seat::Seat;
 
 fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
     FenError::new(message, start, end)
@@ -42,8 +43,8 @@ impl<R: RuleHandle> Position<R> {
     pub fn fen4(&self) -> String {
         let rules = self.rules();
         let n = rules.seats.len();
-        let list = |f: &dyn Fn(usize) -> String| (0..n).map(f).collect::<Vec<_>>().join(",");
-        let right = |seat: usize, wing: usize| {
+        let list = |f: &dyn Fn(Seat) -> String| Seat::all(n).map(f).collect::<Vec<_>>().join(",");
+        let right = |seat: Seat, wing: usize| {
             u8::from(self.castling().any(|r| r.seat == seat && r.wing == wing)).to_string()
         };
         let mut out = format!(
@@ -55,10 +56,10 @@ impl<R: RuleHandle> Position<R> {
             list(&|s| self.score(s).to_string()),
             self.halfmove()
         );
-        let targets: Vec<String> = (0..n)
+        let targets: Vec<String> = Seat::all(n)
             .map(|seat| {
                 self.en_passant()
-                    .find(|e| e.pusher as usize == seat)
+                    .find(|e| e.pusher == seat)
                     .map_or(String::new(), |e| {
                         let last = e
                             .squares
@@ -159,7 +160,7 @@ pub(crate) fn read_extras(
         pos.set_en_passant(EnPassant {
             squares: [skipped, NO_SQ],
             victim: pawn,
-            pusher: seat as u8,
+            pusher: Seat::new(seat),
             shows_landing: false,
         });
     }

@@ -6,6 +6,7 @@ use tetrarch::moves::{Move, MoveList};
 use tetrarch::perft::perft;
 use tetrarch::position::{Position, RuleHandle};
 use tetrarch::rules::{RuleTable, compile};
+use tetrarch::seat::Seat;
 use tetrarch::setup_fen4::{notation4, parse_move4};
 
 fn rules(variant: &str) -> RuleTable {
@@ -264,17 +265,18 @@ fn a_mated_player_is_eliminated_and_play_goes_on() {
         ("4pc-ffa", ["r", "b", "y", "g"], false),
     ] {
         let rules = rules(variant);
+        let blue = Seat::new(1);
         let fen = mated_blue(letters);
         let mut pos = Position::from_fen4(&rules, &fen).expect("FEN4");
         assert!(moves(&mut pos).is_empty(), "{variant}: Blue has no move");
-        assert!(pos.in_check(1), "{variant}: Blue is in check");
+        assert!(pos.in_check(blue), "{variant}: Blue is in check");
         // Perft goes on with Yellow, the next seat, without using a ply.
         let yellow = perft(&mut pos, 1);
         assert!(yellow > 0, "{variant}");
         assert!(pos.eliminate_if_stuck());
-        assert!(pos.is_eliminated(1));
+        assert!(pos.is_eliminated(blue));
         assert!(
-            pos.pieces_of(1).is_empty(),
+            pos.pieces_of(blue).is_empty(),
             "{variant}: Blue no longer moves"
         );
         let dead_king = format!("d{}K", letters[1]);
@@ -286,7 +288,7 @@ fn a_mated_player_is_eliminated_and_play_goes_on() {
         );
         assert_eq!(moves(&mut pos).len() as u64, yellow, "{variant}");
         pos.unmake();
-        assert!(!pos.is_eliminated(1));
+        assert!(!pos.is_eliminated(blue));
         assert_eq!(pos.fen4(), fen);
     }
 }

@@ -5,6 +5,7 @@ use tetrarch::catalog::Catalog;
 use tetrarch::outcome::ImmediateEnd;
 use tetrarch::position::Position;
 use tetrarch::rules::compile;
+use tetrarch::seat::Seat;
 use tetrarch::source::SourceFile;
 
 const SECTIONS: &str = "\
@@ -38,7 +39,7 @@ fn extinction_names_the_seat_whose_pieces_are_gone() {
     let black_queenless = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert_eq!(
         end("queenless", black_queenless),
-        Some(ImmediateEnd::Extinction { seat: 1 })
+        Some(ImmediateEnd::Extinction { seat: Seat::new(1) })
     );
 }
 
@@ -46,7 +47,10 @@ fn extinction_names_the_seat_whose_pieces_are_gone() {
 fn connection_is_judged_for_the_seat_that_just_moved() {
     // Black (to move) sees White's three pawns on the third rank.
     let fen = "4k3/8/8/8/8/PPP5/8/4K3 b - - 0 1";
-    assert_eq!(end("lines", fen), Some(ImmediateEnd::Connect { seat: 0 }));
+    assert_eq!(
+        end("lines", fen),
+        Some(ImmediateEnd::Connect { seat: Seat::FIRST })
+    );
     // Three on a diagonal do not count with `connectDiagonal = false`.
     let diagonal = "4k3/8/8/8/2P5/1P6/P7/4K3 b - - 0 1";
     assert_eq!(end("lines", diagonal), None);
@@ -56,7 +60,10 @@ fn connection_is_judged_for_the_seat_that_just_moved() {
 fn a_king_on_its_flag_region_ends_the_game_for_its_seat() {
     // White's king reached rank 8; without `flagMove`, Black gets no answer.
     let fen = "K7/8/8/8/8/8/8/7k b - - 0 1";
-    assert_eq!(end("racing", fen), Some(ImmediateEnd::Flag { seat: 0 }));
+    assert_eq!(
+        end("racing", fen),
+        Some(ImmediateEnd::Flag { seat: Seat::FIRST })
+    );
 }
 
 #[test]

@@ -11,6 +11,7 @@ use crate::diagnostic::Diagnostic;
 use crate::fen::{Setup, parse_fen};
 use crate::fen4::parse_fen4;
 use crate::ini::RawSection;
+use crate::seat::Seat;
 use crate::source::Location;
 
 /// Runs every whole-definition check, reporting into `diagnostics`.
@@ -452,7 +453,7 @@ fn check_black_double_step(
         && def.int(Key::DoubleStepRelativeRank) == 0
         && def.setting(Key::DoubleStepRegionBlack).location.is_none()
         && setup.pieces.iter().any(|(square, p)| {
-            p.letter == pawn.letter && p.seat == Some(1) && square.rank == second
+            p.letter == pawn.letter && p.seat == Some(Seat::new(1)) && square.rank == second
         });
     if stranded {
         diagnostics.push(
@@ -487,7 +488,7 @@ fn check_kings(
         let kings = setup
             .pieces
             .iter()
-            .filter(|(_, p)| p.letter == king.letter && p.seat == Some(seat) && !p.dead)
+            .filter(|(_, p)| p.letter == king.letter && p.seat == Some(Seat::new(seat)) && !p.dead)
             .count();
         let name = names.get(seat).cloned().unwrap_or_else(|| seat.to_string());
         let letter = seat_letters.get(seat).copied().unwrap_or('?');

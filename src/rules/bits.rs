@@ -2,6 +2,8 @@
 //! (seat, type, square) as sets, so that perft's last ply can count moves
 //! with population counts instead of listing them.
 
+use crate::seat::Seat;
+
 use super::{Line, LineKind, RuleTable, Sq};
 
 /// A ride as a bitboard: its squares, and whether their indices grow.
@@ -63,10 +65,10 @@ impl BitTables {
         let n_types = rules.pieces.len();
         let mut t = BitTables::default();
         let bit = |s: Sq| 1u64 << s;
-        for seat in 0..n_seats {
+        for seat in Seat::all(n_seats) {
             for kind in 0..n_types {
-                let whole_type_general =
-                    rules.mobility[seat * n_types + kind].is_some() || rules.immobile.is_some();
+                let whole_type_general = rules.mobility[rules.seat_type(seat, kind)].is_some()
+                    || rules.immobile.is_some();
                 for sq in 0..nsq as Sq {
                     let (mut quiet, mut capture, mut ep, mut reach) = (0u64, 0u64, 0u64, 0u64);
                     let mut general = whole_type_general;

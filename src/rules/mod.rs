@@ -11,6 +11,8 @@ mod bits;
 mod compile;
 mod geometry;
 
+use crate::seat::Seat;
+
 pub use bits::{BitTables, LameBits, RideBits};
 pub use compile::{CompileError, compile};
 pub use geometry::Direction;
@@ -375,25 +377,25 @@ impl RuleTable {
 
     /// The moves of a piece type of a seat standing on a square.
     #[inline]
-    pub fn lines(&self, seat: usize, piece: usize, sq: Sq) -> &[Line] {
+    pub fn lines(&self, seat: Seat, piece: usize, sq: Sq) -> &[Line] {
         let (a, b) = self.line_index[self.slot(seat, piece, sq)];
         &self.lines[a as usize..b as usize]
     }
 
     /// The attack lines ending on `sq` for attackers of `seat`.
     #[inline]
-    pub fn attack_lines(&self, seat: usize, sq: Sq) -> &[AttackLine] {
-        let (a, b) = self.attack_index[seat * self.square_count() + sq as usize];
+    pub fn attack_lines(&self, seat: Seat, sq: Sq) -> &[AttackLine] {
+        let (a, b) = self.attack_index[seat.index() * self.square_count() + sq as usize];
         &self.attacks[a as usize..b as usize]
     }
 
     /// Plain leap attacks on `sq` by `seat` as (attacker squares, types),
     /// on boards of at most 64 squares (empty otherwise).
     #[inline]
-    pub fn leap_attacks(&self, seat: usize, sq: Sq) -> &[(u64, u64)] {
+    pub fn leap_attacks(&self, seat: Seat, sq: Sq) -> &[(u64, u64)] {
         match self
             .leap_attacks
-            .get(seat * self.square_count() + sq as usize)
+            .get(seat.index() * self.square_count() + sq as usize)
         {
             Some(&(a, b)) => &self.leap_attack_list[a as usize..b as usize],
             None => &[],
@@ -407,10 +409,16 @@ impl RuleTable {
         &self.squares[line.start as usize..line.start as usize + len]
     }
 
+    /// The index of (seat, type) in per-seat-and-type tables.
+    #[inline]
+    pub fn seat_type(&self, seat: Seat, kind: usize) -> usize {
+        seat.index() * self.pieces.len() + kind
+    }
+
     /// The index of (seat, type, square) in per-square tables.
     #[inline]
-    pub fn slot(&self, seat: usize, piece: usize, sq: Sq) -> usize {
-        (seat * self.pieces.len() + piece) * self.square_count() + sq as usize
+    pub fn slot(&self, seat: Seat, piece: usize, sq: Sq) -> usize {
+        self.seat_type(seat, piece) * self.square_count() + sq as usize
     }
 
     /// The hash key of a piece on a square.
@@ -424,7 +432,7 @@ impl RuleTable {
 
     /// The hash key of the seat to move.
     #[inline]
-    pub fn zobrist_side(&self, seat: usize) -> u64 {
+    pub fn zobrist_side(&self, seat: Seat) -> u64 {
         self.zobrist.sides[seat]
     }
 
