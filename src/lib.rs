@@ -47,6 +47,7 @@ pub mod moves;
 pub mod outcome;
 pub mod perft;
 pub mod piece;
+pub mod piece_type;
 pub mod position;
 pub mod rules;
 pub mod seat;

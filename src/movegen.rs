@@ -148,8 +148,8 @@ impl<R: RuleHandle> Position<R> {
         let zone = &rules.promotion_region[us];
         if info.promotes_as_pawn[us] && zone[to as usize] {
             for &choice in &rules.promotion_choices[us] {
-                let limit = rules.promotion_limit[choice as usize];
-                if limit != 0 && u32::from(self.count(us, choice as usize)) >= limit {
+                let limit = rules.promotion_limit[choice];
+                if limit != 0 && u32::from(self.count(us, choice)) >= limit {
                     continue;
                 }
                 emit(Move::Promotion {
@@ -171,7 +171,7 @@ impl<R: RuleHandle> Position<R> {
                 emit(Move::PieceDemotion {
                     from,
                     to,
-                    piece: piece.unpromoted_kind() as u8,
+                    piece: piece.unpromoted_kind(),
                 });
                 mandatory = rules.mandatory_piece_promotion;
             }
@@ -210,11 +210,7 @@ impl<R: RuleHandle> Position<R> {
             let (king, rook) = (right.king, right.rook);
             let holds = |sq: Sq, types: u64| {
                 let p = self.piece_at(sq);
-                p.is_some()
-                    && !p.is_wall()
-                    && !p.dead()
-                    && p.seat() == us
-                    && types & (1 << p.kind()) != 0
+                p.is_some() && !p.is_wall() && !p.dead() && p.seat() == us && p.kind().is_in(types)
             };
             if !holds(king, rules.castling_pieces.0) || !holds(rook, rules.castling_pieces.1) {
                 continue;

@@ -2,6 +2,7 @@
 
 use smallvec::SmallVec;
 
+use crate::piece_type::PieceType;
 use crate::rules::Sq;
 
 /// Why a move text names no move of a position.
@@ -36,7 +37,7 @@ pub enum Move {
         /// The square it lands on.
         to: Sq,
         /// The type it becomes.
-        piece: u8,
+        piece: PieceType,
     },
     /// A piece turning into its promoted type (`promotedPieceType`).
     PiecePromotion {
@@ -45,7 +46,7 @@ pub enum Move {
         /// The square it lands on.
         to: Sq,
         /// The type it becomes.
-        piece: u8,
+        piece: PieceType,
     },
     /// A promoted piece turning back into its unpromoted type.
     PieceDemotion {
@@ -54,7 +55,7 @@ pub enum Move {
         /// The square it lands on.
         to: Sq,
         /// The type it becomes again.
-        piece: u8,
+        piece: PieceType,
     },
     /// An en-passant capture.
     EnPassant {
@@ -107,7 +108,7 @@ impl Move {
 
     /// The type a promotion (of a pawn or a piece) makes the piece.
     #[inline]
-    pub fn promotion(self) -> Option<u8> {
+    pub fn promotion(self) -> Option<PieceType> {
         match self {
             Move::Promotion { piece, .. } | Move::PiecePromotion { piece, .. } => Some(piece),
             _ => None,

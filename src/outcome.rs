@@ -5,6 +5,7 @@
 //! and lives here too when it comes.
 
 use crate::moves::{Move, MoveList};
+use crate::piece_type::PieceType;
 use crate::position::{Position, RuleHandle};
 use crate::rules::Sq;
 use crate::seat::Seat;
@@ -70,13 +71,15 @@ impl<R: RuleHandle> Position<R> {
         let them = us.previous(n);
         let n_types = rules.pieces.len();
         if let Some(mask) = ends.extinction {
-            let count = |seat: Seat, t: Option<usize>| -> u32 {
+            let count = |seat: Seat, t: Option<PieceType>| -> u32 {
                 match t {
                     Some(t) => u32::from(self.count(seat, t)),
-                    None => (0..n_types).map(|t| u32::from(self.count(seat, t))).sum(),
+                    None => PieceType::all(n_types)
+                        .map(|t| u32::from(self.count(seat, t)))
+                        .sum(),
                 }
             };
-            let extinct = |t: Option<usize>| {
+            let extinct = |t: Option<PieceType>| {
                 [them, us].into_iter().find(|&c| {
                     let other = if c == us { them } else { us };
                     let claim = u32::from(rules.extinction_claim && c == us);
@@ -88,8 +91,8 @@ impl<R: RuleHandle> Position<R> {
             let extinct_seat = if mask == u64::MAX {
                 extinct(None)
             } else {
-                (0..n_types)
-                    .filter(|t| mask & (1 << t) != 0)
+                PieceType::all(n_types)
+                    .filter(|t| t.is_in(mask))
                     .find_map(|t| extinct(Some(t)))
             };
             if let Some(seat) = extinct_seat {
@@ -141,7 +144,7 @@ impl<R: RuleHandle> Position<R> {
         };
         let counted = |s: Sq| {
             let p = self.piece_at(s);
-            p.is_some() && !p.is_wall() && p.seat() == seat && types & (1 << p.kind()) != 0
+            p.is_some() && !p.is_wall() && p.seat() == seat && p.kind().is_in(*types)
         };
         let mut count = 0;
         let mut full = true;
@@ -218,7 +221,7 @@ impl<R: RuleHandle> Position<R> {
         let mine = |f: i32, r: i32| {
             (0..files).contains(&f) && (0..ranks).contains(&r) && {
                 let p = self.piece_at(rules.square(f as u8, r as u8));
-                p.is_some() && p.seat() == seat && ends.connect_types & (1 << p.kind()) != 0
+                p.is_some() && p.seat() == seat && p.kind().is_in(ends.connect_types)
             }
         };
         for (d, &(df, dr)) in dirs.iter().enumerate() {

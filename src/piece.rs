@@ -1,5 +1,6 @@
 //! A piece on a square, packed in 16 bits.
 
+use crate::piece_type::PieceType;
 use crate::seat::Seat;
 
 /// A piece: seat, type, and flags; `Piece::NONE` for an empty square.
@@ -20,8 +21,8 @@ impl Piece {
 
     /// A piece of a type (index into the rule table) and seat.
     #[inline]
-    pub fn new(seat: Seat, kind: usize) -> Piece {
-        Piece((kind as u16 + 1) | (seat.index() as u16) << 5)
+    pub fn new(seat: Seat, kind: PieceType) -> Piece {
+        Piece((kind.index() as u16 + 1) | (seat.index() as u16) << 5)
     }
 
     /// Whether the square is empty.
@@ -38,8 +39,8 @@ impl Piece {
 
     /// The piece's type.
     #[inline]
-    pub fn kind(self) -> usize {
-        (self.0 & 31) as usize - 1
+    pub fn kind(self) -> PieceType {
+        PieceType::new((self.0 & 31) as usize - 1)
     }
 
     /// The piece's seat.
@@ -74,39 +75,39 @@ impl Piece {
 
     /// The type before a piece promotion (the type itself if not promoted).
     #[inline]
-    pub fn unpromoted_kind(self) -> usize {
+    pub fn unpromoted_kind(self) -> PieceType {
         if self.promoted() {
-            (self.0 >> 11) as usize - 1
+            PieceType::new((self.0 >> 11) as usize - 1)
         } else {
             self.kind()
         }
     }
 
     /// The piece turned into `kind` by a piece promotion.
-    pub fn promote_to(self, kind: usize) -> Piece {
+    pub fn promote_to(self, kind: PieceType) -> Piece {
         let base = self.kind();
         Piece(
             (self.0 & !(31 | 31 << 11))
-                | (kind as u16 + 1)
+                | (kind.index() as u16 + 1)
                 | Self::PROMOTED
-                | ((base as u16 + 1) << 11),
+                | ((base.index() as u16 + 1) << 11),
         )
     }
 
     /// The promoted piece turned back into its unpromoted type.
     pub fn demote(self) -> Piece {
         let base = self.unpromoted_kind();
-        Piece((self.0 & !(31 | 31 << 11 | Self::PROMOTED)) | (base as u16 + 1))
+        Piece((self.0 & !(31 | 31 << 11 | Self::PROMOTED)) | (base.index() as u16 + 1))
     }
 
     /// The pawn turned into `kind` by a pawn promotion.
-    pub fn promote_pawn(self, kind: usize) -> Piece {
-        Piece((self.0 & !31) | (kind as u16 + 1) | Self::FROM_PAWN)
+    pub fn promote_pawn(self, kind: PieceType) -> Piece {
+        Piece((self.0 & !31) | (kind.index() as u16 + 1) | Self::FROM_PAWN)
     }
 
     /// The same piece, marked as promoted from `base` (as read from a FEN's `+`).
-    pub fn with_promoted_from(self, base: usize) -> Piece {
-        Piece(self.0 | Self::PROMOTED | ((base as u16 + 1) << 11))
+    pub fn with_promoted_from(self, base: PieceType) -> Piece {
+        Piece(self.0 | Self::PROMOTED | ((base.index() as u16 + 1) << 11))
     }
 
     /// The same piece marked promoted from a pawn (a FEN's `~`).
@@ -122,7 +123,7 @@ impl Piece {
     /// An index for hashing: seat, type and the promoted flag.
     #[inline]
     pub fn hash_index(self, types: usize) -> usize {
-        (self.seat().index() * types + self.kind()) * 4
+        (self.seat().index() * types + self.kind().index()) * 4
             + usize::from(self.promoted())
             + 2 * usize::from(self.dead())
     }

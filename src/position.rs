@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::moves::Move;
 use crate::piece::Piece;
+use crate::piece_type::PieceType;
 use crate::rules::{RuleTable, Sq, SqSet};
 use crate::seat::Seat;
 
@@ -314,7 +315,7 @@ impl<R: RuleHandle> Position<R> {
 
     /// The number of pieces of a seat and type.
     #[inline]
-    pub fn count(&self, seat: Seat, kind: usize) -> u16 {
+    pub fn count(&self, seat: Seat, kind: PieceType) -> u16 {
         self.counts[self.rules.seat_type(seat, kind)]
     }
 
@@ -540,8 +541,8 @@ impl<R: RuleHandle> Position<R> {
             self.remove(from);
             hash ^= rules.zobrist_piece(moved, from);
             let placed = match mv {
-                Move::Promotion { piece, .. } => moved.promote_pawn(piece as usize),
-                Move::PiecePromotion { piece, .. } => moved.promote_to(piece as usize),
+                Move::Promotion { piece, .. } => moved.promote_pawn(piece),
+                Move::PiecePromotion { piece, .. } => moved.promote_to(piece),
                 Move::PieceDemotion { .. } => moved.demote(),
                 _ => moved,
             };
@@ -677,7 +678,7 @@ impl<R: RuleHandle> Position<R> {
     /// Whether a piece could move straight back from `to` to `from` on an
     /// empty board: such a pawn move is reversible and, as in
     /// Fairy-Stockfish, does not reset the n-move counter.
-    fn can_step_back(rules: &RuleTable, seat: Seat, kind: usize, to: Sq, from: Sq) -> bool {
+    fn can_step_back(rules: &RuleTable, seat: Seat, kind: PieceType, to: Sq, from: Sq) -> bool {
         rules.lines(seat, kind, to).iter().any(|line| {
             let step = line.path as usize + 1;
             line.quiet
@@ -761,7 +762,7 @@ impl<R: RuleHandle> Position<R> {
             let kind = t.trailing_zeros() as usize;
             t &= t - 1;
             if kind < n_types {
-                bits |= self.piece_bits[self.rules.seat_type(seat, kind)];
+                bits |= self.piece_bits[self.rules.seat_type(seat, PieceType::new(kind))];
             }
         }
         bits
@@ -795,7 +796,7 @@ impl<R: RuleHandle> Position<R> {
                 p.is_some()
                     && p.seat() == seat
                     && !p.dead()
-                    && attack.types & (1 << p.kind()) != 0
+                    && p.kind().is_in(attack.types)
                     && accept(s)
             };
             match line.kind {
@@ -891,10 +892,7 @@ impl<R: RuleHandle> Position<R> {
             for attack in rules.attack_lines(enemy, king) {
                 let attacker = |s: Sq| {
                     let p = self.board[s as usize];
-                    p.is_some()
-                        && p.seat() == enemy
-                        && !p.dead()
-                        && attack.types & (1 << p.kind()) != 0
+                    p.is_some() && p.seat() == enemy && !p.dead() && p.kind().is_in(attack.types)
                 };
                 let squares = rules.line_squares(&attack.line);
                 match attack.line.kind {
@@ -958,8 +956,8 @@ impl<R: RuleHandle> Position<R> {
             return out;
         };
         let n_types = self.rules.pieces.len();
-        let counted = |t: usize| mask & (1 << t) != 0;
-        let total: u32 = (0..n_types)
+        let counted = |t: PieceType| t.is_in(mask);
+        let total: u32 = PieceType::all(n_types)
             .filter(|&t| counted(t))
             .map(|t| u32::from(self.count(seat, t)))
             .sum();

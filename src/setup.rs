@@ -4,6 +4,7 @@
 use crate::fen::{FenError, Setup, parse_fen};
 use crate::moves::{Move, MoveError, MoveList};
 use crate::piece::Piece;
+use crate::piece_type::PieceType;
 use crate::position::{CastlingRight, EnPassant, MAX_SEATS, NO_SQ, Position, RuleHandle};
 use crate::rules::{RuleTable, Sq};
 use crate::seat::Seat;
@@ -65,9 +66,7 @@ impl<R: RuleHandle> Position<R> {
                 return Err(error(message, p.offset, p.offset + 1));
             }
             let piece = match (p.promoted, rules.pieces[base].promotes_to) {
-                (true, Some(promoted)) => {
-                    Piece::new(seat, promoted as usize).with_promoted_from(base)
-                }
+                (true, Some(promoted)) => Piece::new(seat, promoted).with_promoted_from(base),
                 (true, None) => Piece::new(seat, base).with_from_pawn(),
                 _ => Piece::new(seat, base),
             };
@@ -136,7 +135,12 @@ impl<R: RuleHandle> Position<R> {
     /// `board_end` is where the board part of the text ends.
     pub(crate) fn validate(&self, board_end: usize) -> Result<(), FenError> {
         let rules = self.rules();
-        let Some(royal) = rules.pieces.iter().position(|p| p.royal) else {
+        let Some(royal) = rules
+            .pieces
+            .iter()
+            .position(|p| p.royal)
+            .map(PieceType::new)
+        else {
             return Ok(());
         };
         if !rules.checking {
@@ -298,7 +302,7 @@ impl<R: RuleHandle> Position<R> {
             .map(|f| rules.square(f, rank))
             .filter(|s| {
                 let p = self.piece_at(*s);
-                p.is_some() && p.seat() == seat && rules.castling_pieces.0 & (1 << p.kind()) != 0
+                p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling_pieces.0)
             })
             .collect();
         kings
@@ -315,7 +319,7 @@ impl<R: RuleHandle> Position<R> {
         let rank = rules.rank_of(king);
         let is_rook = |s: Sq| {
             let p = self.piece_at(s);
-            p.is_some() && p.seat() == seat && rules.castling_pieces.1 & (1 << p.kind()) != 0
+            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling_pieces.1)
         };
         let kf = rules.file_of(king);
         // Scan inward from the rook file the variant names (the corner by default).
@@ -374,9 +378,8 @@ fn read_castling(
                 let sq = rules.square(file, rules.rank_of(king));
                 let wing = usize::from(file < rules.file_of(king));
                 let p = pos.piece_at(sq);
-                let rook_ok = p.is_some()
-                    && p.seat() == seat
-                    && rules.castling_pieces.1 & (1 << p.kind()) != 0;
+                let rook_ok =
+                    p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling_pieces.1);
                 (wing, rook_ok.then_some(sq))
             }
             _ => return Err(bad()),
@@ -509,7 +512,7 @@ pub fn uci(rules: &RuleTable, mv: &Move) -> String {
     };
     let mut s = format!("{}{}", rules.square_name(mv.from()), rules.square_name(to));
     match *mv {
-        Move::Promotion { piece, .. } => s.push(rules.pieces[piece as usize].letter),
+        Move::Promotion { piece, .. } => s.push(rules.pieces[piece].letter),
         Move::PiecePromotion { .. } => s.push('+'),
         Move::PieceDemotion { .. } => s.push('-'),
         _ => {}

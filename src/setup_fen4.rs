@@ -177,7 +177,7 @@ pub fn notation4(rules: &RuleTable, mv: &Move) -> String {
     );
     if let Some(piece) = mv.promotion() {
         s.push('=');
-        s.push(rules.pieces[piece as usize].letter.to_ascii_uppercase());
+        s.push(rules.pieces[piece].letter.to_ascii_uppercase());
     }
     s
 }
@@ -211,7 +211,7 @@ pub fn parse_move4(pos: &mut Position<impl RuleHandle>, text: &str) -> Result<Mo
             m.from() == from
                 && m.to() == to
                 && match (promotion, m.promotion()) {
-                    (Some(letter), Some(piece)) => rules.pieces[piece as usize].letter == letter,
+                    (Some(letter), Some(piece)) => rules.pieces[piece].letter == letter,
                     (None, None) => true,
                     _ => false,
                 }

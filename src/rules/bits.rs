@@ -2,6 +2,7 @@
 //! (seat, type, square) as sets, so that perft's last ply can count moves
 //! with population counts instead of listing them.
 
+use crate::piece_type::PieceType;
 use crate::seat::Seat;
 
 use super::{Line, LineKind, RuleTable, Sq};
@@ -66,7 +67,7 @@ impl BitTables {
         let mut t = BitTables::default();
         let bit = |s: Sq| 1u64 << s;
         for seat in Seat::all(n_seats) {
-            for kind in 0..n_types {
+            for kind in PieceType::all(n_types) {
                 let whole_type_general = rules.mobility[rules.seat_type(seat, kind)].is_some()
                     || rules.immobile.is_some();
                 for sq in 0..nsq as Sq {

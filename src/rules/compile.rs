@@ -11,6 +11,7 @@ use crate::board::{Board, Square};
 use crate::definition::keys::Key;
 use crate::definition::value::{GameValue, Value};
 use crate::definition::{CheckedDefinition, Definition};
+use crate::piece_type::{MAX_PIECE_TYPES, PieceType};
 
 /// Why a definition cannot be compiled into a playable rule table.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -128,9 +129,9 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             features: features.join(", "),
         });
     }
-    if def.pieces.len() > 31 {
+    if def.pieces.len() > MAX_PIECE_TYPES {
         return Err(invalid(format!(
-            "{} piece types; at most 31 are supported",
+            "{} piece types; at most {MAX_PIECE_TYPES} are supported",
             def.pieces.len()
         )));
     }
@@ -335,7 +336,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
 
     let builder_lines_ep_only = builder.lines.iter().any(|l| l.en_passant && !l.capture);
     let pieces = compile_pieces(&ctx);
-    let promotion_choices: Vec<Vec<u8>> = (0..n_seats)
+    let promotion_choices: Vec<Vec<PieceType>> = (0..n_seats)
         .map(|s| {
             let set = ctx.def.piece_set(seat_key(
                 [
@@ -345,7 +346,9 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 ],
                 s,
             ));
-            (0..n_types).filter(|&t| set[t]).map(|t| t as u8).collect()
+            PieceType::all(n_types)
+                .filter(|&t| set[t.index()])
+                .collect()
         })
         .collect();
     let mut promotion_limit = vec![0u32; n_types];
@@ -553,7 +556,7 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceRules> {
                 def.pieces.iter().position(|p| p.letter == *from),
                 to.and_then(|to| def.pieces.iter().position(|p| p.letter == to)),
             ) {
-                promoted[f] = Some(t as u8);
+                promoted[f] = Some(PieceType::new(t));
             }
         }
     }

@@ -11,6 +11,7 @@ mod bits;
 mod compile;
 mod geometry;
 
+use crate::piece_type::PieceType;
 use crate::seat::Seat;
 
 pub use bits::{BitTables, LameBits, RideBits};
@@ -166,7 +167,7 @@ pub struct PieceRules {
     /// A pawn for promotion purposes, per seat.
     pub promotes_as_pawn: Vec<bool>,
     /// The type it promotes to (`promotedPieceType`).
-    pub promotes_to: Option<u8>,
+    pub promotes_to: Option<PieceType>,
     /// Moves of this type reset the n-move counter, per seat.
     pub resets_n_move: Vec<bool>,
     /// Captures of this type may take en passant, per seat.
@@ -239,7 +240,7 @@ pub struct RuleTable {
     /// Promotion region per seat.
     pub promotion_region: Vec<Vec<bool>>,
     /// Pawn promotion choices per seat.
-    pub promotion_choices: Vec<Vec<u8>>,
+    pub promotion_choices: Vec<Vec<PieceType>>,
     /// Most pieces of a type promotion may produce (0: no limit).
     pub promotion_limit: Vec<u32>,
     /// A pawn in the promotion region must promote.
@@ -377,7 +378,7 @@ impl RuleTable {
 
     /// The moves of a piece type of a seat standing on a square.
     #[inline]
-    pub fn lines(&self, seat: Seat, piece: usize, sq: Sq) -> &[Line] {
+    pub fn lines(&self, seat: Seat, piece: PieceType, sq: Sq) -> &[Line] {
         let (a, b) = self.line_index[self.slot(seat, piece, sq)];
         &self.lines[a as usize..b as usize]
     }
@@ -411,13 +412,13 @@ impl RuleTable {
 
     /// The index of (seat, type) in per-seat-and-type tables.
     #[inline]
-    pub fn seat_type(&self, seat: Seat, kind: usize) -> usize {
-        seat.index() * self.pieces.len() + kind
+    pub fn seat_type(&self, seat: Seat, kind: PieceType) -> usize {
+        seat.index() * self.pieces.len() + kind.index()
     }
 
     /// The index of (seat, type, square) in per-square tables.
     #[inline]
-    pub fn slot(&self, seat: Seat, piece: usize, sq: Sq) -> usize {
+    pub fn slot(&self, seat: Seat, piece: PieceType, sq: Sq) -> usize {
         self.seat_type(seat, piece) * self.square_count() + sq as usize
     }
 
@@ -475,7 +476,10 @@ impl RuleTable {
     }
 
     /// The piece type with a letter.
-    pub fn piece_by_letter(&self, letter: char) -> Option<usize> {
-        self.pieces.iter().position(|p| p.letter == letter)
+    pub fn piece_by_letter(&self, letter: char) -> Option<PieceType> {
+        self.pieces
+            .iter()
+            .position(|p| p.letter == letter)
+            .map(PieceType::new)
     }
 }
