@@ -70,6 +70,13 @@ pub fn parse_file(source: &Arc<SourceFile>) -> RawFile {
     let mut offset = 0;
     let mut after_broken_header = false;
     for raw_line in source.text.split('\n') {
+        // Blank and comment lines hold nothing (the grammar's `blank*` and
+        // `comment`): skip them without starting the parser.
+        let content = raw_line.trim_start_matches([' ', '\t', '\r']);
+        if content.is_empty() || content.starts_with(['#', ';']) {
+            offset += raw_line.len() + 1;
+            continue;
+        }
         let sections = file.sections.len();
         let errors = file.diagnostics.len();
         parse_line(&mut file, raw_line, offset, after_broken_header);

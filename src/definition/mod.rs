@@ -16,6 +16,8 @@ pub mod value;
 
 pub use build::build_definition;
 
+use std::sync::Arc;
+
 use crate::betza::Betza;
 use crate::board::{Board, Region};
 use crate::source::Location;
@@ -55,8 +57,10 @@ pub struct Definition {
     pub location: Option<Location>,
     /// The piece types, in the order they were defined.
     pub pieces: Vec<Piece>,
-    /// One setting per key, indexed by [`Key`].
-    settings: Vec<Setting>,
+    /// One setting per key, indexed by [`Key`]; shared with the parent's
+    /// definition until this section sets the key, so inheriting copies
+    /// references, not values.
+    settings: Vec<Arc<Setting>>,
     /// Where pieces may go (`mobilityRegionWhiteKing = d1 e1 f1 ...`): the
     /// piece key, the seat (0 White, 1 Black) and the region.
     pub mobility: Vec<(String, usize, Region)>,
@@ -94,13 +98,15 @@ impl Definition {
     /// defaults, "standard chess without any predefined pieces".
     pub fn template(name: &str) -> Definition {
         // The defaults are parsed once per run.
-        static DEFAULTS: std::sync::LazyLock<Vec<Setting>> = std::sync::LazyLock::new(|| {
+        static DEFAULTS: std::sync::LazyLock<Vec<Arc<Setting>>> = std::sync::LazyLock::new(|| {
             keys::KEYS
                 .iter()
-                .map(|spec| Setting {
-                    value: value::parse_value(spec.ty, spec.default)
-                        .expect("every default in the key table parses"),
-                    location: None,
+                .map(|spec| {
+                    Arc::new(Setting {
+                        value: value::parse_value(spec.ty, spec.default)
+                            .expect("every default in the key table parses"),
+                        location: None,
+                    })
                 })
                 .collect()
         });
@@ -248,6 +254,6 @@ impl Definition {
     }
 
     pub(crate) fn set(&mut self, key: Key, setting: Setting) {
-        self.settings[key as usize] = setting;
+        self.settings[key as usize] = Arc::new(setting);
     }
 }
