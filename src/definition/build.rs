@@ -290,7 +290,11 @@ fn apply_piece(
     let written = takes_betza && rest.starts_with(':');
     let betza_offset = if written { 2 } else { 0 };
     let located = written;
-    let betza = match Betza::parse(betza_text) {
+    let parsed = match kind {
+        PieceKind::Named(i) if !written => Ok(pieces::named_betza(i).clone()),
+        _ => Betza::parse(betza_text),
+    };
+    let betza = match parsed {
         Ok(betza) => {
             if located {
                 for note in betza.fsf_differences() {

@@ -53,6 +53,18 @@ pub enum PieceKind {
     Custom(u32),
 }
 
+/// The moves of the named piece at `index` of [`NAMED_PIECES`], parsed once
+/// per run.
+pub fn named_betza(index: usize) -> &'static crate::betza::Betza {
+    static PARSED: std::sync::LazyLock<Vec<crate::betza::Betza>> = std::sync::LazyLock::new(|| {
+        NAMED_PIECES
+            .iter()
+            .map(|(_, betza)| crate::betza::Betza::parse(betza).expect("the named pieces parse"))
+            .collect()
+    });
+    &PARSED[index]
+}
+
 /// Whether a key names a piece type, and which.
 pub fn piece_kind(key: &str) -> Option<PieceKind> {
     if let Some(i) = NAMED_PIECES.iter().position(|(name, _)| *name == key) {
