@@ -54,3 +54,4 @@ pub mod seat;
 pub mod setup;
 pub mod setup_fen4;
 pub mod source;
+mod table_index;

@@ -3,8 +3,6 @@
 //! Per-type tables (`Vec`s) are indexed by a `PieceType` directly; sets of
 //! types are bitboards of [`PieceType::bit`].
 
-use std::ops::{Index, IndexMut};
-
 /// The most piece types a variant may have (a set of types is a `u64`, and
 /// a [`Piece`](crate::piece::Piece) holds its type in 5 bits).
 pub const MAX_PIECE_TYPES: usize = 31;
@@ -46,18 +44,4 @@ impl PieceType {
     }
 }
 
-impl<T> Index<PieceType> for Vec<T> {
-    type Output = T;
-
-    #[inline]
-    fn index(&self, kind: PieceType) -> &T {
-        &self[kind.index()]
-    }
-}
-
-impl<T> IndexMut<PieceType> for Vec<T> {
-    #[inline]
-    fn index_mut(&mut self, kind: PieceType) -> &mut T {
-        &mut self[kind.index()]
-    }
-}
+crate::table_index::index_vec_by!(PieceType);

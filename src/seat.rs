@@ -54,21 +54,7 @@ impl Seat {
     }
 }
 
-impl<T> Index<Seat> for Vec<T> {
-    type Output = T;
-
-    #[inline]
-    fn index(&self, seat: Seat) -> &T {
-        &self[seat.index()]
-    }
-}
-
-impl<T> IndexMut<Seat> for Vec<T> {
-    #[inline]
-    fn index_mut(&mut self, seat: Seat) -> &mut T {
-        &mut self[seat.index()]
-    }
-}
+crate::table_index::index_vec_by!(Seat);
 
 impl<T, const N: usize> Index<Seat> for [T; N] {
     type Output = T;
