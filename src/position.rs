@@ -548,8 +548,16 @@ impl<R: RuleHandle> Position<R> {
             };
             self.add(to, placed);
             hash ^= rules.zobrist_piece(placed, to);
-            if rules.pieces[moved.kind()].resets_n_move[us]
-                && !Self::can_step_back(rules, us, moved.kind(), to, from)
+            // As in Fairy-Stockfish: a pawn promotion always resets the
+            // n-move counter, a piece promotion unless pieces also demote.
+            let promotes = match mv {
+                Move::Promotion { .. } => true,
+                Move::PiecePromotion { .. } => !rules.piece_demotion,
+                _ => false,
+            };
+            if promotes
+                || rules.pieces[moved.kind()].resets_n_move[us]
+                    && !Self::can_step_back(rules, us, moved.kind(), to, from)
             {
                 self.halfmove = 0;
             }
