@@ -729,20 +729,30 @@ impl<R: RuleHandle> Position<R> {
         if n == 0 {
             return None;
         }
-        // Where only the next player may take, a pawn's target no piece of
-        // theirs can reach is dropped at once, as Fairy-Stockfish does (its
-        // FENs then show `-`; it keeps the targets of custom pieces).
+        // Where only the next player may take, a pawn's passed squares that no
+        // piece of theirs can reach are dropped at once, as Fairy-Stockfish
+        // does (its FENs then show only the others, or `-`; it keeps the
+        // targets of custom pieces).
         let shows_landing = rules.pieces[self.board[to as usize].kind()].en_passant_shows_landing;
         if rules.en_passant_next_player_only && !rules.en_passant_only_lines && !shows_landing {
             let board = &self.board;
-            let reachable = squares[..n].iter().any(|&s| {
+            let reachable = |s: Sq| {
                 self.find_attacker(s, capturer, |from| {
                     rules.pieces[board[from as usize].kind()].en_passant_capturer[capturer]
                 })
-            });
-            if !reachable {
+            };
+            let mut kept = [NO_SQ; 2];
+            let mut k = 0;
+            for &s in &squares[..n] {
+                if reachable(s) {
+                    kept[k] = s;
+                    k += 1;
+                }
+            }
+            if k == 0 {
                 return None;
             }
+            squares = kept;
         }
         Some(EnPassant {
             squares,

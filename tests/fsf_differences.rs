@@ -37,3 +37,24 @@ fn promotions_reset_the_halfmove_clock() {
         "4k3/8/8/8/8/8/8/K3+n3 w - - 0 4"
     );
 }
+
+#[test]
+fn a_triple_step_leaves_only_the_squares_an_enemy_pawn_can_take_on() {
+    // The Black pawn on e5 attacks f4 but not f3.
+    assert_eq!(
+        fen_after(
+            "wildebeest",
+            "5k5/11/11/11/11/4p6/11/11/5P5/5K5 w - - 0 1",
+            &["f2f5"]
+        ),
+        "5k5/11/11/11/11/4pP5/11/11/11/5K5 b - f4 0 1"
+    );
+    assert_eq!(
+        fen_after(
+            "wildebeest",
+            "5k5/11/11/11/11/4p6/11/11/5P5/5K5 w - - 0 1",
+            &["f2f5", "e5f4"]
+        ),
+        "5k5/11/11/11/11/11/5p5/11/11/5K5 w - - 0 2"
+    );
+}
