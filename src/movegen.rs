@@ -26,6 +26,16 @@ impl<R: RuleHandle> Position<R> {
         self.castling_moves(list);
     }
 
+    /// Whether the piece on `from` has an ordinary (not castling) move to
+    /// `to` in this position.
+    pub fn steps_to(&self, from: Sq, to: Sq) -> bool {
+        let mut found = false;
+        self.piece_moves_with(from, self.piece_at(from), &mut |m| {
+            found |= matches!(m, Move::Normal { .. }) && m.to() == to;
+        });
+        found
+    }
+
     /// Adds every pseudo-legal move of the piece on `from`.
     fn piece_moves(&self, from: Sq, piece: Piece, list: &mut MoveList) {
         self.piece_moves_with(from, piece, &mut |m| list.push(m));

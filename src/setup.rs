@@ -498,16 +498,14 @@ fn read_en_passant(
     Ok(())
 }
 
-/// Fairy-Stockfish's UCI notation for a move: `e2e4`, `e7e8q`, `e1g1`
-/// (castling as the king's move; as the king taking its rook when the king
-/// starts off the castling king file), `a1b2+` / `a1b2-` (piece promotion
-/// and demotion).
-pub fn uci(rules: &RuleTable, mv: &Move) -> String {
-    // Castling is the king's move, except when the king does not start on
-    // the castling king file: Fairy-Stockfish then treats the position as
-    // Chess960 and writes the king taking its rook.
+/// Fairy-Stockfish's UCI notation for a move of `pos`: `e2e4`, `e7e8q`,
+/// `e1g1` (castling as the king's move, or as the king taking its rook when
+/// the king could also step to its castling square as an ordinary move),
+/// `a1b2+` / `a1b2-` (piece promotion and demotion).
+pub fn uci(pos: &Position<impl RuleHandle>, mv: &Move) -> String {
+    let rules = pos.rules();
     let to = match *mv {
-        Move::Castle { king, rook, .. } if rules.file_of(king) != rules.castling_king_file => rook,
+        Move::Castle { king, to, rook, .. } if pos.steps_to(king, to) => rook,
         _ => mv.to(),
     };
     let mut s = format!("{}{}", rules.square_name(mv.from()), rules.square_name(to));
@@ -526,11 +524,10 @@ pub fn parse_uci(pos: &mut Position<impl RuleHandle>, text: &str) -> Result<Move
     check_uci_form(text, pos.rules()).map_err(MoveError::Notation)?;
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
-    let rules = pos.rules();
     list.as_slice()
         .iter()
         .copied()
-        .find(|m| uci(rules, m) == text)
+        .find(|m| uci(pos, m) == text)
         .ok_or(MoveError::Illegal)
 }
 

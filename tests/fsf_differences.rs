@@ -58,3 +58,80 @@ fn a_triple_step_leaves_only_the_squares_an_enemy_pawn_can_take_on() {
         "5k5/11/11/11/11/11/5p5/11/11/5K5 w - - 0 2"
     );
 }
+
+/// The legal moves of the king on `from`, in UCI, sorted.
+fn king_moves(variant: &str, extra: &str, fen: &str, from: &str) -> Vec<String> {
+    let ini = std::fs::read_to_string(data("fsf/variants.ini")).expect("variants.ini");
+    let mut catalog = Catalog::shipped();
+    catalog.load(SourceFile::new("variants.ini", ini + extra));
+    let rules = compile(catalog.checked(variant).expect("no errors")).expect("supported");
+    let mut pos = Position::from_text(&rules, fen).expect("a valid FEN");
+    let mut list = tetrarch::moves::MoveList::default();
+    pos.legal_moves(&mut list);
+    let mut names: Vec<String> = list
+        .as_slice()
+        .iter()
+        .map(|m| tetrarch::setup::uci(&pos, m))
+        .filter(|n| n.starts_with(from))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn castling_is_named_king_takes_rook_only_when_the_king_could_step_there() {
+    // Fairy-Stockfish's legal moves (pyffish 0.0.90) of the king in each case.
+    let cases: [(&str, &str, &str, &str, &[&str]); 6] = [
+        (
+            "chess",
+            "",
+            "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
+            "d1",
+            &["d1c1", "d1c2", "d1d2", "d1e1", "d1e2", "d1g1"],
+        ),
+        (
+            "chess",
+            "",
+            "4k3/8/8/8/8/8/8/5K1R w K - 0 1",
+            "f1",
+            &["f1e1", "f1e2", "f1f2", "f1g1", "f1g2", "f1h1"],
+        ),
+        (
+            "chess",
+            "",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            "e1",
+            &["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1g1"],
+        ),
+        (
+            "chess",
+            "",
+            "4k3/8/8/8/8/8/8/R1K5 w Q - 0 1",
+            "c1",
+            &["c1b1", "c1b2", "c1c1", "c1c2", "c1d1", "c1d2"],
+        ),
+        (
+            "chess",
+            "",
+            "4k3/8/8/8/8/8/8/RK6 w Q - 0 1",
+            "b1",
+            &["b1a1", "b1a2", "b1b2", "b1c1", "b1c2"],
+        ),
+        (
+            "kdchess",
+            "\n[kdchess:chess]\nking = k:KD\n",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            "e1",
+            &[
+                "e1c1", "e1d1", "e1d2", "e1e2", "e1e3", "e1f1", "e1f2", "e1g1", "e1h1",
+            ],
+        ),
+    ];
+    for (variant, extra, fen, from, expected) in cases {
+        assert_eq!(
+            king_moves(variant, extra, fen, from),
+            expected,
+            "{variant} {fen}"
+        );
+    }
+}

@@ -86,7 +86,7 @@ pub fn run(args: PerftArgs<'_>) -> Result<(), Exit> {
             let name = if four {
                 notation4(&rules, &mv)
             } else {
-                uci(&rules, &mv)
+                uci(&pos, &mv)
             };
             say(format_args!("{name}: {n}"))?;
             total += n;
