@@ -540,21 +540,18 @@ impl<R: RuleHandle> Position<R> {
             }
             self.remove(from);
             hash ^= rules.zobrist_piece(moved, from);
-            let placed = match mv {
-                Move::Promotion { piece, .. } => moved.promote_pawn(piece),
-                Move::PiecePromotion { piece, .. } => moved.promote_to(piece),
-                Move::PieceDemotion { .. } => moved.demote(),
-                _ => moved,
+            // As in Fairy-Stockfish, a pawn promotion always resets the
+            // n-move counter, a piece promotion unless pieces also demote.
+            let (placed, promotes) = match mv {
+                Move::Promotion { piece, .. } => (moved.promote_pawn(piece), true),
+                Move::PiecePromotion { piece, .. } => {
+                    (moved.promote_to(piece), !rules.piece_demotion)
+                }
+                Move::PieceDemotion { .. } => (moved.demote(), false),
+                _ => (moved, false),
             };
             self.add(to, placed);
             hash ^= rules.zobrist_piece(placed, to);
-            // As in Fairy-Stockfish: a pawn promotion always resets the
-            // n-move counter, a piece promotion unless pieces also demote.
-            let promotes = match mv {
-                Move::Promotion { .. } => true,
-                Move::PiecePromotion { .. } => !rules.piece_demotion,
-                _ => false,
-            };
             if promotes
                 || rules.pieces[moved.kind()].resets_n_move[us]
                     && !Self::can_step_back(rules, us, moved.kind(), to, from)
