@@ -59,8 +59,8 @@ fn a_triple_step_leaves_only_the_squares_an_enemy_pawn_can_take_on() {
     );
 }
 
-/// The legal moves of the king on `from`, in UCI, sorted.
-fn king_moves(variant: &str, extra: &str, fen: &str, from: &str) -> Vec<String> {
+/// The legal moves of the piece on `from`, in UCI, sorted.
+fn moves_from(variant: &str, extra: &str, fen: &str, from: &str) -> Vec<String> {
     let ini = std::fs::read_to_string(data("fsf/variants.ini")).expect("variants.ini");
     let mut catalog = Catalog::shipped();
     catalog.load(SourceFile::new("variants.ini", ini + extra));
@@ -129,9 +129,20 @@ fn castling_is_named_king_takes_rook_only_when_the_king_could_step_there() {
     ];
     for (variant, extra, fen, from, expected) in cases {
         assert_eq!(
-            king_moves(variant, extra, fen, from),
+            moves_from(variant, extra, fen, from),
             expected,
             "{variant} {fen}"
         );
     }
+}
+
+#[test]
+fn a_type_replaced_by_a_custom_piece_leaves_the_promotion_choices() {
+    // dragon-chess gives the letters b, n and r to custom pieces: chess's
+    // bishop, knight and rook leave `promotionPieceTypes`, and only the
+    // queen is left (pyffish 0.0.90's legal moves).
+    assert_eq!(
+        moves_from("dragon-chess", "", "4k3/8/8/8/8/8/p7/4K3 b - - 0 1", "a2"),
+        ["a2a1q", "a2a3", "a2b1q", "a2b2", "a2b3"]
+    );
 }

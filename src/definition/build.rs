@@ -112,10 +112,19 @@ pub fn build_definition(
     // Fairy-Stockfish; two pieces of this section with one letter are an
     // error (reported by validation).
     let mut defined_here: Vec<&str> = Vec::new();
+    let mut replaced: Vec<char> = Vec::new();
     for entry in &section.entries {
         if let Some(kind) = pieces::piece_kind(&entry.key) {
             if let Some(letter) = entry.value.chars().next().filter(char::is_ascii_alphabetic) {
                 let letter = letter.to_ascii_lowercase();
+                let other_type = def.pieces.iter().any(|p| {
+                    p.letter == letter
+                        && p.key != entry.key
+                        && !defined_here.contains(&p.key.as_str())
+                });
+                if other_type {
+                    replaced.push(letter);
+                }
                 def.pieces
                     .retain(|p| p.letter != letter || defined_here.contains(&p.key.as_str()));
             }
@@ -123,6 +132,7 @@ pub fn build_definition(
             defined_here.push(&entry.key);
         }
     }
+    forget_replaced_types(def, &replaced);
     // Keys that set both colours before the specific ones.
     let is_alias = |e: &&RawEntry| BOTH_COLOURS.iter().any(|(k, _)| k.name() == e.key);
     let ordered = section
@@ -198,6 +208,38 @@ pub fn build_definition(
     add_en_passant_pieces(def);
     validate::validate(def, section, diagnostics);
     base
+}
+
+/// A piece set inherited from the parent names the parent's piece types:
+/// when this section gives one of their letters to another type, that type
+/// leaves the set (Fairy-Stockfish removes a replaced type from its sets, so
+/// `promotionPieceTypes = nbrq` of chess does not offer a custom `b`).
+fn forget_replaced_types(def: &mut Definition, replaced: &[char]) {
+    if replaced.is_empty() {
+        return;
+    }
+    for spec in keys::KEYS {
+        let setting = def.setting(spec.key);
+        let Value::Pieces(letters) = &setting.value else {
+            continue;
+        };
+        if setting.location.is_none() || !letters.iter().any(|l| replaced.contains(l)) {
+            continue;
+        }
+        let kept = letters
+            .iter()
+            .copied()
+            .filter(|l| !replaced.contains(l))
+            .collect();
+        let location = setting.location.clone();
+        def.set(
+            spec.key,
+            Setting {
+                value: Value::Pieces(kept),
+                location,
+            },
+        );
+    }
 }
 
 fn default_of(spec: &KeySpec) -> Value {
