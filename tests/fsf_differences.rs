@@ -8,16 +8,21 @@ mod common;
 use common::data;
 use tetrarch::catalog::Catalog;
 use tetrarch::position::Position;
-use tetrarch::rules::compile;
+use tetrarch::rules::{RuleTable, compile};
 use tetrarch::setup::parse_uci;
 use tetrarch::source::SourceFile;
 
-/// The FEN after playing `moves` from `fen` in a section of FSF's file.
-fn fen_after(variant: &str, fen: &str, moves: &[&str]) -> String {
+/// The rule table of a section of FSF's file (plus `extra` sections).
+fn rules_of(variant: &str, extra: &str) -> RuleTable {
     let ini = std::fs::read_to_string(data("fsf/variants.ini")).expect("variants.ini");
     let mut catalog = Catalog::shipped();
-    catalog.load(SourceFile::new("variants.ini", ini));
-    let rules = compile(catalog.checked(variant).expect("no errors")).expect("supported");
+    catalog.load(SourceFile::new("variants.ini", ini + extra));
+    compile(catalog.checked(variant).expect("no errors")).expect("supported")
+}
+
+/// The FEN after playing `moves` from `fen` in a section of FSF's file.
+fn fen_after(variant: &str, fen: &str, moves: &[&str]) -> String {
+    let rules = rules_of(variant, "");
     let mut pos = Position::from_text(&rules, fen).expect("a valid FEN");
     for text in moves {
         let mv = parse_uci(&mut pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -61,10 +66,7 @@ fn a_triple_step_leaves_only_the_squares_an_enemy_pawn_can_take_on() {
 
 /// The legal moves of the piece on `from`, in UCI, sorted.
 fn moves_from(variant: &str, extra: &str, fen: &str, from: &str) -> Vec<String> {
-    let ini = std::fs::read_to_string(data("fsf/variants.ini")).expect("variants.ini");
-    let mut catalog = Catalog::shipped();
-    catalog.load(SourceFile::new("variants.ini", ini + extra));
-    let rules = compile(catalog.checked(variant).expect("no errors")).expect("supported");
+    let rules = rules_of(variant, extra);
     let mut pos = Position::from_text(&rules, fen).expect("a valid FEN");
     let mut list = tetrarch::moves::MoveList::default();
     pos.legal_moves(&mut list);
