@@ -51,12 +51,15 @@ impl<R: RuleHandle> Position<R> {
         let any_ep = self.en_passant().next().is_some();
         let ep_capturer = rules.pieces[kind].en_passant_capturer[us];
         // Kings of players still in are captured only where the variant
-        // allows it; dead pieces (and walking kings) always may be.
+        // allows it; dead pieces and walking kings always may be.
         let enemy = |p: Piece| {
             p.is_some()
                 && !p.is_wall()
                 && rules.seats[p.seat()].team != team
-                && (rules.king_capture || p.dead() || !rules.pieces[p.kind()].royal)
+                && (rules.king_capture
+                    || p.dead()
+                    || !rules.pieces[p.kind()].royal
+                    || self.is_eliminated(p.seat()))
         };
         for line in rules.lines(us, kind, from) {
             let squares = rules.line_squares(line);

@@ -120,7 +120,7 @@ impl Move {
 /// allocation (and without initialising the unused room); a position with
 /// more moves (a large board full of riders) spills to the heap, so no move
 /// is ever dropped.
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct MoveList {
     moves: SmallVec<[Move; MoveList::INLINE]>,
 }

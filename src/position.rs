@@ -27,6 +27,7 @@ pub struct CastlingRight {
     pub rook: Sq,
 }
 
+pub use crate::rules::Army;
 pub use crate::seat::MAX_SEATS;
 
 /// A live en-passant target: the squares a double step passed, the piece
@@ -393,6 +394,11 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
+    /// Adds points to a seat's score (the adjudicator's scoring).
+    pub fn add_score(&mut self, seat: Seat, points: i32) {
+        self.scores[seat] = self.scores[seat].saturating_add(points);
+    }
+
     /// A seat's points.
     pub fn score(&self, seat: Seat) -> i32 {
         self.scores[seat]
@@ -533,10 +539,27 @@ impl<R: RuleHandle> Position<R> {
                 }
                 _ => to,
             };
-            let captures = self.board[captured_on as usize].is_some();
+            let victim = self.board[captured_on as usize];
+            let captures = victim.is_some();
             if captures {
                 hash ^= self.take_off(captured_on);
                 self.halfmove = 0;
+                // Where one seat loses by its king's capture and the others
+                // play on, the capture takes that seat out at once.
+                if rules.king_capture_eliminates
+                    && !victim.dead()
+                    && rules.pieces[victim.kind()].royal
+                    && !self.is_eliminated(victim.seat())
+                {
+                    let army = if rules.eliminated_pieces_removed {
+                        Army::Remove
+                    } else {
+                        Army::Dead
+                    };
+                    hash ^= self.clear_army(victim.seat(), army);
+                    self.eliminated |= victim.seat().bit();
+                    self.en_passant[victim.seat()] = None;
+                }
             }
             self.remove(from);
             hash ^= rules.zobrist_piece(moved, from);
@@ -602,7 +625,9 @@ impl<R: RuleHandle> Position<R> {
     fn advance_turn(&mut self, us: Seat) {
         let n = self.rules.seats.len();
         let mut next = us.next(n);
-        while self.is_eliminated(next) && next != us {
+        // An eliminated seat keeps its turns while it has live pieces (a
+        // resigned player's walking king).
+        while self.is_eliminated(next) && self.lists[next].is_empty() && next != us {
             self.en_passant[next] = None;
             if next == Seat::FIRST {
                 self.fullmove += 1;
@@ -619,23 +644,53 @@ impl<R: RuleHandle> Position<R> {
     /// variant plays on): its pieces leave the board or turn dead, and the
     /// turn passes on. Undone by [`Position::unmake`].
     pub fn eliminate_to_move(&mut self, remove_pieces: bool) {
-        let us = self.to_move;
+        let army = if remove_pieces {
+            Army::Remove
+        } else {
+            Army::Dead
+        };
+        self.eliminate(self.to_move, army);
+    }
+
+    /// Takes a seat out of the game: its pieces leave the board, turn dead,
+    /// or turn dead but for a king that walks on. When it is the seat to
+    /// move, the turn passes on. Undone by [`Position::unmake`].
+    pub fn eliminate(&mut self, seat: Seat, army: Army) {
         let undo = self.undo_record(None, Piece::NONE);
-        // Dead pieces are not listed, so the list empties as pieces go.
-        while let Some(&sq) = self.lists[us].last() {
-            let piece = self.remove(sq);
-            self.removed.push((sq, piece));
-            if !remove_pieces {
-                self.add(sq, piece.killed());
-            }
+        self.clear_army(seat, army);
+        self.eliminated |= seat.bit();
+        self.en_passant[seat] = None;
+        if seat == self.to_move {
+            let before = self.fullmove;
+            self.advance_turn(seat);
+            self.fullmove = before;
         }
-        self.eliminated |= us.bit();
-        self.en_passant[us] = None;
-        let before = self.fullmove;
-        self.advance_turn(us);
-        self.fullmove = before;
         self.hash = self.recompute_hash();
         self.history.push(undo);
+    }
+
+    /// Removes a seat's live pieces onto the list of removed pieces, putting
+    /// dead ones in their place unless the army is removed (a walking king
+    /// stays as it is); returns the change of the hash.
+    fn clear_army(&mut self, seat: Seat, army: Army) -> u64 {
+        let mut hash = 0;
+        let mut kept = 0;
+        // Dead pieces are not listed, so the list empties as pieces go.
+        while self.lists[seat].len() > kept {
+            let sq = self.lists[seat][self.lists[seat].len() - 1 - kept];
+            let piece = self.board[sq as usize];
+            if army == Army::DeadKingWalks && self.rules.pieces[piece.kind()].royal {
+                kept += 1;
+                continue;
+            }
+            hash ^= self.take_off(sq);
+            if army != Army::Remove {
+                let dead = piece.killed();
+                self.add(sq, dead);
+                hash ^= self.rules.zobrist_piece(dead, sq);
+            }
+        }
+        hash
     }
 
     /// Takes back the last move (or elimination).
@@ -896,7 +951,8 @@ impl<R: RuleHandle> Position<R> {
         };
         let rules = self.rules();
         let team = rules.seats[seat].team;
-        for enemy in Seat::all(rules.seats.len()).filter(|&s| rules.seats[s].team != team) {
+        let active = |s: Seat| rules.seats[s].team != team && !self.is_eliminated(s);
+        for enemy in Seat::all(rules.seats.len()).filter(|&s| active(s)) {
             for &(squares, types) in rules.leap_attacks(enemy, king) {
                 let mut found = squares & self.pieces_of_types(enemy, types);
                 while found != 0 {
@@ -950,11 +1006,13 @@ impl<R: RuleHandle> Position<R> {
         safety
     }
 
-    /// Whether `sq` is attacked by any active enemy of `seat`.
+    /// Whether `sq` is attacked by any active enemy of `seat` (eliminated
+    /// seats, walking kings included, attack nothing).
     pub fn attacked_by_enemy(&self, sq: Sq, seat: Seat) -> bool {
         let team = self.rules.seats[seat].team;
-        Seat::all(self.rules.seats.len())
-            .any(|s| self.rules.seats[s].team != team && self.attacked_by(sq, s))
+        Seat::all(self.rules.seats.len()).any(|s| {
+            self.rules.seats[s].team != team && !self.is_eliminated(s) && self.attacked_by(sq, s)
+        })
     }
 
     /// Whether a seat's royal piece is attacked by an active enemy.

@@ -1,4 +1,5 @@
-//! The command line: `tetrarch check`, with the exit codes of CLI.md.
+//! The command line: `tetrarch check`, `describe`, `perft`, `test`, `bench`
+//! and `keys`, with the exit codes of CLI.md.
 
 mod bench;
 pub mod check;
@@ -6,6 +7,7 @@ pub mod describe;
 mod load;
 mod output;
 mod perft;
+mod test;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -67,6 +69,16 @@ pub enum Command {
         /// Runs per position; the fastest counts.
         #[arg(long, default_value_t = 5)]
         repeat: u32,
+    },
+    /// Run scenario files (SCENARIOS.md): one line per file, then
+    /// `N passed, M failed`. A folder runs every `.toml` file under it.
+    Test {
+        /// Scenario files or folders.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print each scenario's events after its line.
+        #[arg(long)]
+        log: bool,
     },
     /// Count the move sequences of DEPTH plies (perft), as Fairy-Stockfish does.
     Perft {
@@ -130,6 +142,7 @@ fn run_command(command: Command) -> Result<(), Exit> {
             divide,
             variants: &variants,
         }),
+        Command::Test { files, log } => test::run(&files, log),
         Command::Bench { repeat } => bench::run(repeat),
         Command::Describe { variant, variants } => describe::run(&variant, &variants),
         Command::Keys => output::print(crate::definition::keys::reference_markdown()),

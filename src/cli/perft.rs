@@ -7,10 +7,10 @@ use super::Exit;
 use super::load::{checked, compiled, load_catalog};
 use super::output::{say, tell};
 use crate::moves::MoveError;
+use crate::moves::MoveList;
+use crate::notation::{move_name, parse_move};
 use crate::perft::{MAX_DEPTH, divide, perft};
 use crate::position::Position;
-use crate::setup::{parse_uci, uci};
-use crate::setup_fen4::{notation4, parse_move4};
 
 /// Arguments of `perft`.
 pub struct PerftArgs<'a> {
@@ -41,7 +41,6 @@ pub fn run(args: PerftArgs<'_>) -> Result<(), Exit> {
     let def = checked(&catalog, args.variant)?;
     let rules = compiled(def)?;
     let fen = args.fen.unwrap_or(def.start_fen()).to_string();
-    let four = rules.seats.len() > 2;
     let parsed = Position::from_text(&rules, &fen);
     let mut pos = match parsed {
         Ok(p) => p,
@@ -58,13 +57,15 @@ pub fn run(args: PerftArgs<'_>) -> Result<(), Exit> {
             return Err(Exit::InputWrong);
         }
     };
+    let mut list = MoveList::default();
     for text in args.moves {
-        let found = if four {
-            parse_move4(&mut pos, text)
-        } else {
-            parse_uci(&mut pos, text)
-        };
-        match found {
+        // A player the last move left without a legal move is taken out
+        // first where the variant plays on, as perft's counting does.
+        pos.legal_moves(&mut list);
+        while list.is_empty() && pos.eliminate_if_stuck() {
+            pos.legal_moves(&mut list);
+        }
+        match parse_move(&mut pos, text) {
             Ok(mv) => pos.make(mv),
             Err(MoveError::Illegal) => {
                 tell(format_args!(
@@ -83,12 +84,7 @@ pub fn run(args: PerftArgs<'_>) -> Result<(), Exit> {
     let nodes = if args.divide {
         let mut total = 0;
         for (mv, n) in divide(&mut pos, args.depth) {
-            let name = if four {
-                notation4(&rules, &mv)
-            } else {
-                uci(&pos, &mv)
-            };
-            say(format_args!("{name}: {n}"))?;
+            say(format_args!("{}: {n}", move_name(&pos, &mv)))?;
             total += n;
         }
         say("")?;

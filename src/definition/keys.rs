@@ -77,9 +77,9 @@ impl ValueType {
 pub enum Support {
     /// Part of the rules tetrarch plays.
     Rules,
-    /// Read and kept, but not enforced yet (game ends, scores, claims and
-    /// clocks wait for the adjudicator): a variant that sets it is not
-    /// "fully supported".
+    /// Read and kept, but not enforced yet (clocks, reconnection and seating
+    /// wait for the match layer): a variant that sets it is not "fully
+    /// supported".
     Accepted,
     /// Accepted and kept, but only for display or engines' evaluation; it
     /// changes no rule.
@@ -1197,7 +1197,7 @@ key_table! {
         "nMoveRule",
         T::Int,
         "50",
-        Accepted,
+        Rules,
         Fsf,
         "Moves without capture or pawn move after which the game ends drawn (0: never); see `nMoveRuleUnit` and `nMoveRuleClaim`.",
         "nMoveRule = 75"
@@ -1206,7 +1206,7 @@ key_table! {
         "nMoveRuleUnit",
         T::Choice(&["movesPerPlayer", "plies"]),
         "movesPerPlayer",
-        Accepted,
+        Rules,
         Tetrarch,
         "How `nMoveRule` counts: moves by each player still in, or single plies.",
         "nMoveRuleUnit = plies"
@@ -1215,7 +1215,7 @@ key_table! {
         "nMoveRuleClaim",
         T::Int,
         "0",
-        Accepted,
+        Rules,
         Tetrarch,
         "From this many moves the player to move may claim the draw (0: no claim); `nMoveRule` stays the automatic end.",
         "nMoveRuleClaim = 50"
@@ -1224,7 +1224,7 @@ key_table! {
         "nFoldRule",
         T::Int,
         "3",
-        Accepted,
+        Rules,
         Fsf,
         "The occurrence of a position that ends the game (0: never).",
         "nFoldRule = 5"
@@ -1233,7 +1233,7 @@ key_table! {
         "nFoldClaim",
         T::Int,
         "0",
-        Accepted,
+        Rules,
         Tetrarch,
         "From this occurrence the player to move may claim the draw (0: no claim); `nFoldRule` stays the automatic end.",
         "nFoldClaim = 3"
@@ -1242,7 +1242,7 @@ key_table! {
         "nFoldValue",
         T::GameValue,
         "draw",
-        Accepted,
+        Rules,
         Fsf,
         "The result of an n-fold repetition for the side to move.",
         "nFoldValue = loss"
@@ -1251,7 +1251,7 @@ key_table! {
         "nFoldValueAbsolute",
         T::Bool,
         "false",
-        Accepted,
+        Rules,
         Fsf,
         "`nFoldValue` is from White's point of view.",
         "nFoldValueAbsolute = true"
@@ -1620,7 +1620,7 @@ key_table! {
         "connectValue",
         T::GameValue,
         "win",
-        Accepted,
+        Rules,
         Fsf,
         "The result of a connection for the side that made it.",
         "connectValue = loss"
@@ -1717,7 +1717,7 @@ key_table! {
         "mateAtTurnArrival",
         T::Bool,
         "false",
-        Accepted,
+        Rules,
         Tetrarch,
         "Mate and stalemate are judged when the player's turn arrives, not when the checking move is made (the same thing with two players).",
         "mateAtTurnArrival = true"
@@ -1744,7 +1744,7 @@ key_table! {
         "resignedArmy",
         T::Choice(&["remove", "dead", "deadKingWalks"]),
         "remove",
-        Accepted,
+        Rules,
         Tetrarch,
         "What becomes of a resigning or flagging seat's pieces; `deadKingWalks` leaves the king alive, moving at random until it is mated or stalemated.",
         "resignedArmy = deadKingWalks"
@@ -1753,7 +1753,7 @@ key_table! {
         "result",
         T::Choice(&["survival", "points", "pointsWinnerOnly"]),
         "survival",
-        Accepted,
+        Rules,
         Tetrarch,
         "How the game ranks players: by who is left, by points, or by points where only first place counts as a win (Solo).",
         "result = points"
@@ -1771,7 +1771,7 @@ key_table! {
         "insufficientMaterialDraw",
         T::Bool,
         "false",
-        Accepted,
+        Rules,
         Tetrarch,
         "The game is drawn at once when every side still in has only its king, or its king and one piece of `insufficientMaterialPieces` (dead pieces do not count).",
         "insufficientMaterialDraw = true"
@@ -1780,17 +1780,26 @@ key_table! {
         "insufficientMaterialPieces",
         T::PieceSet,
         "-",
-        Accepted,
+        Rules,
         Tetrarch,
         "The single pieces that, beside a king, still make insufficient material.",
         "insufficientMaterialPieces = nb"
+    ),
+    InsufficientMaterialEach(
+        "insufficientMaterialEach",
+        T::Bool,
+        "false",
+        Rules,
+        Tetrarch,
+        "With `insufficientMaterialDraw`: every seat still in may keep one piece of `insufficientMaterialPieces` beside its king (four-player chess); otherwise only one such piece may be on the whole board (chess: king against king, king and minor piece against king).",
+        "insufficientMaterialEach = true"
     ),
     // Scores (tetrarch).
     CaptureScores(
         "captureScores",
         T::PieceCounts,
         "",
-        Accepted,
+        Rules,
         Tetrarch,
         "Points for capturing an active piece of each type; promoted pieces score `promotedCaptureScore` if set. Dead pieces score 0.",
         "captureScores = p:1 n:3 b:5 r:5 q:9 k:20"
@@ -1799,7 +1808,7 @@ key_table! {
         "promotedCaptureScore",
         T::Int,
         "0",
-        Accepted,
+        Rules,
         Tetrarch,
         "Points for capturing a promoted piece, whatever its type (0: use `captureScores`).",
         "promotedCaptureScore = 1"
@@ -1808,7 +1817,7 @@ key_table! {
         "checkmateScore",
         T::Int,
         "0",
-        Accepted,
+        Rules,
         Tetrarch,
         "Points for checkmating a player (to the checking piece's owner; several: the one who moved last).",
         "checkmateScore = 20"
@@ -1817,7 +1826,7 @@ key_table! {
         "stalemateScore",
         T::Int,
         "0",
-        Accepted,
+        Rules,
         Tetrarch,
         "Points a player gets for being stalemated when the stalemate eliminates them.",
         "stalemateScore = 20"
@@ -1826,7 +1835,7 @@ key_table! {
         "checkScores",
         T::IntList,
         "",
-        Accepted,
+        Rules,
         Tetrarch,
         "Points for a move that checks two and three kings at once: without a queen among the checkers, then with one.",
         "checkScores = 5 1 20 5"
@@ -1835,7 +1844,7 @@ key_table! {
         "checkScoreQueenTypes",
         T::PieceSet,
         "q",
-        Accepted,
+        Rules,
         Tetrarch,
         "The pieces that count as a queen for the lower `checkScores`.",
         "checkScoreQueenTypes = qd"
@@ -1844,7 +1853,7 @@ key_table! {
         "drawScore",
         T::Int,
         "0",
-        Accepted,
+        Rules,
         Tetrarch,
         "Points each player still in receives when the game is drawn.",
         "drawScore = 10"
@@ -1853,7 +1862,7 @@ key_table! {
         "survivorKingBonus",
         T::Int,
         "0",
-        Accepted,
+        Rules,
         Tetrarch,
         "Points the last player receives for each other king still alive (walking kings).",
         "survivorKingBonus = 20"
@@ -1862,7 +1871,7 @@ key_table! {
         "walkingKingStalemateScore",
         T::Int,
         "0",
-        Accepted,
+        Rules,
         Tetrarch,
         "Points each remaining player receives when a walking king is stalemated.",
         "walkingKingStalemateScore = 10"
@@ -1880,7 +1889,7 @@ key_table! {
         "claimWinLead",
         T::Int,
         "0",
-        Accepted,
+        Rules,
         Tetrarch,
         "With two players left, a lead of at least this many points lets the leader claim the win (0: never).",
         "claimWinLead = 21"
@@ -1889,7 +1898,7 @@ key_table! {
         "autoWinLead",
         T::Int,
         "0",
-        Accepted,
+        Rules,
         Tetrarch,
         "With two players left, a lead of at least this many points ends the game (0: never).",
         "autoWinLead = 21"
@@ -1898,7 +1907,7 @@ key_table! {
         "abortMoves",
         T::Int,
         "0",
-        Accepted,
+        Rules,
         Tetrarch,
         "A resignation or timeout before every player has made this many moves, with no points scored and the resigner not in check, aborts the game (0: never).",
         "abortMoves = 3"
@@ -1926,7 +1935,7 @@ key_table! {
         "timeoutInsufficientDraw",
         T::Bool,
         "false",
-        Accepted,
+        Rules,
         Tetrarch,
         "Running out of time draws if the opponent has only a king, or a king and one piece of `insufficientMaterialPieces`.",
         "timeoutInsufficientDraw = true"
@@ -1935,7 +1944,7 @@ key_table! {
         "drawOffers",
         T::Bool,
         "false",
-        Accepted,
+        Rules,
         Tetrarch,
         "Players may offer a draw once per own turn; making a move declines.",
         "drawOffers = true"

@@ -476,6 +476,10 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 def.value(Key::StalemateValue),
                 Value::Outcome(GameValue::Loss)
             ),
+        king_capture_eliminates: n_seats > 2
+            && def.bool(Key::KingCapture)
+            && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat"),
+        adjudication: super::adjudication::compile_adjudication(def, &bits),
         eliminated_pieces_removed: matches!(def.value(Key::EliminatedArmy), Value::Choice(c) if c == "remove"),
         must_capture: def.bool(Key::MustCapture),
         immobile,

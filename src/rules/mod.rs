@@ -7,6 +7,7 @@
 //! that end on that square, grouped by geometry with the types that attack
 //! along each.
 
+mod adjudication;
 mod bits;
 mod compile;
 mod geometry;
@@ -14,6 +15,7 @@ mod geometry;
 use crate::piece_type::PieceType;
 use crate::seat::Seat;
 
+pub use adjudication::{Adjudication, Army, Ranking, Scoring};
 pub use bits::{BitTables, LameBits, RideBits};
 pub use compile::{CompileError, compile};
 pub use geometry::Direction;
@@ -278,6 +280,11 @@ pub struct RuleTable {
     pub eliminate_when_stalemated: bool,
     /// An eliminated player's pieces leave the board (else they turn dead).
     pub eliminated_pieces_removed: bool,
+    /// Capturing a king takes its seat out and the others play on (several
+    /// seats, `kingCapture`, `loserScope = seat`).
+    pub king_capture_eliminates: bool,
+    /// The end and scoring rules the adjudicator executes.
+    pub adjudication: Adjudication,
     /// Captures are compulsory.
     pub must_capture: bool,
     /// Squares from which a type (per seat) can never move: moving there is illegal.
@@ -325,15 +332,9 @@ struct Zobrist {
 
 impl Zobrist {
     fn new(squares: usize, seats: usize, types: usize) -> Zobrist {
-        // splitmix64: a fixed seed keeps hashes equal from run to run.
-        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        // A fixed seed keeps hashes equal from run to run.
+        let mut rng = crate::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move || rng.next_u64();
         let mut take = |n: usize| (0..n).map(|_| next()).collect::<Vec<u64>>();
         Zobrist {
             pieces: take(seats * types * 4 * squares),

@@ -1,0 +1,897 @@
+//! [`Game`]: a position plus everything the end rules need (the history of
+//! positions, move counts, draw offers), judged after every step by one
+//! generic adjudicator that reads the variant's compiled
+//! [`Adjudication`](crate::rules::Adjudication).
+
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use super::action::{Action, ClaimRule, Refusal};
+use super::event::{Event, ScoreReason};
+use super::result::{EndRule, GameResult, Outcome};
+use crate::definition::value::GameValue;
+use crate::fen::FenError;
+use crate::moves::{Move, MoveError, MoveList};
+use crate::notation::{move_name, parse_move};
+use crate::outcome::ImmediateEnd;
+use crate::piece::Piece;
+use crate::position::{Army, MAX_SEATS, Position};
+use crate::rng::SplitMix64;
+use crate::rules::{Ranking, RuleTable, Sq};
+use crate::seat::Seat;
+
+/// An open draw offer: who made it and who has agreed (a bit per seat).
+#[derive(Clone, Copy, Debug)]
+struct Offer {
+    agreed: u8,
+}
+
+/// A game of any variant: moves and actions in, events and a result out.
+///
+/// After each step the adjudicator judges the position the way the variant
+/// file says: immediate ends (extinction, flags, a captured king, one team
+/// left), then, when the next seat's turn arrives, checkmate or stalemate
+/// (eliminating the seat where the game plays on), insufficient material,
+/// repetition and the n-move rule; scores follow the points table.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pos: Position,
+    result: Option<GameResult>,
+    /// The legal moves of the seat to move (none once the game is over).
+    legal: MoveList,
+    /// Repetition keys of the positions since the last capture or pawn move.
+    keys: Vec<u64>,
+    /// Moves by each seat since the last capture or pawn move by anyone.
+    idle: [u32; MAX_SEATS],
+    /// Moves by each seat since the game started.
+    moves_made: [u32; MAX_SEATS],
+    /// The ply of each seat's latest move (0: none yet).
+    last_moved: [u32; MAX_SEATS],
+    /// Moves made since the game started.
+    ply: u32,
+    offer: Option<Offer>,
+    /// The turn (the ply it arrived at) in which each seat last offered a draw.
+    offered: [Option<u32>; MAX_SEATS],
+    rng: SplitMix64,
+}
+
+impl Game {
+    /// A game from a FEN (two seats) or FEN4 (more), judged at once (a
+    /// position may already be over); `seed` drives the random moves of
+    /// walking kings.
+    pub fn new(rules: Arc<RuleTable>, fen: &str, seed: u64) -> Result<Game, FenError> {
+        let pos = Position::from_text(rules, fen)?;
+        let mut idle = [0; MAX_SEATS];
+        // The halfmove clock's plies were made by the seats before the one
+        // to move, latest first.
+        let active: Vec<Seat> = pos.active_seats().collect();
+        if !active.is_empty() {
+            let behind = active.iter().filter(|&&s| s < pos.to_move()).count();
+            let k = active.len() as u32;
+            let h = pos.halfmove();
+            for i in 0..active.len() {
+                let seat = active[(behind + active.len() - 1 - i) % active.len()];
+                idle[seat] = h / k + u32::from((i as u32) < h % k);
+            }
+        }
+        let mut game = Game {
+            pos,
+            result: None,
+            legal: MoveList::default(),
+            keys: Vec::new(),
+            idle,
+            moves_made: [0; MAX_SEATS],
+            last_moved: [0; MAX_SEATS],
+            ply: 0,
+            offer: None,
+            offered: [None; MAX_SEATS],
+            rng: SplitMix64::new(seed),
+        };
+        let mut events = Vec::new();
+        game.settle(&mut events, None);
+        Ok(game)
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The rule table.
+    pub fn rules(&self) -> &RuleTable {
+        self.pos.rules()
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+
+    /// The seat to move; `None` once the game is over.
+    pub fn to_move(&self) -> Option<Seat> {
+        self.result.is_none().then(|| self.pos.to_move())
+    }
+
+    /// The legal moves of the seat to move (none once the game is over).
+    pub fn legal_moves(&self) -> &[Move] {
+        self.legal.as_slice()
+    }
+
+    /// The seats whose king is attacked by an active opponent.
+    pub fn checked_seats(&self) -> Vec<Seat> {
+        self.seats()
+            .filter(|&s| self.pos.royal(s).is_some() && self.pos.in_check(s))
+            .collect()
+    }
+
+    /// The seats out of the game.
+    pub fn eliminated(&self) -> Vec<Seat> {
+        self.seats()
+            .filter(|&s| self.pos.is_eliminated(s))
+            .collect()
+    }
+
+    /// A seat's points.
+    pub fn score(&self, seat: Seat) -> i32 {
+        self.pos.score(seat)
+    }
+
+    /// A seat's name (`White`, `Red`).
+    pub fn seat_name(&self, seat: Seat) -> &str {
+        &self.rules().seats[seat].name
+    }
+
+    /// The seat with a name, case-insensitively.
+    pub fn seat_named(&self, name: &str) -> Option<Seat> {
+        self.seats()
+            .find(|&s| self.seat_name(s).eq_ignore_ascii_case(name))
+    }
+
+    /// The position as FEN (two seats) or FEN4.
+    pub fn fen(&self) -> String {
+        self.pos.text()
+    }
+
+    /// The legal move a text names, in the variant's notation.
+    pub fn parse_move(&self, text: &str) -> Result<Move, Refusal> {
+        let mut pos = self.pos.clone();
+        match parse_move(&mut pos, text) {
+            Ok(mv) if self.result.is_none() => Ok(mv),
+            Ok(_) => Err(Refusal::GameOver),
+            Err(MoveError::Illegal) => Err(Refusal::Illegal(text.to_string())),
+            Err(MoveError::Notation(why)) => Err(Refusal::Notation(text.to_string(), why)),
+        }
+    }
+
+    /// Plays a move given as text.
+    pub fn play_text(&mut self, text: &str) -> Result<Vec<Event>, Refusal> {
+        if self.result.is_some() {
+            return Err(Refusal::GameOver);
+        }
+        let mv = self.parse_move(text)?;
+        self.play(mv)
+    }
+
+    /// Plays a legal move of the seat to move.
+    pub fn play(&mut self, mv: Move) -> Result<Vec<Event>, Refusal> {
+        if self.result.is_some() {
+            return Err(Refusal::GameOver);
+        }
+        if !self.legal.as_slice().contains(&mv) {
+            return Err(Refusal::Illegal(move_name(&self.pos, &mv)));
+        }
+        let mut events = Vec::new();
+        let cause = self.apply(mv, &mut events);
+        self.settle(&mut events, cause);
+        Ok(events)
+    }
+
+    /// Plays the seeded random move of a resigned player's walking king.
+    pub fn play_auto(&mut self) -> Result<Vec<Event>, Refusal> {
+        if self.result.is_some() {
+            return Err(Refusal::GameOver);
+        }
+        if !self.pos.is_eliminated(self.pos.to_move()) || self.legal.is_empty() {
+            return Err(Refusal::NotWalking);
+        }
+        let mv = self.legal.as_slice()[self.rng.below(self.legal.len())];
+        self.play(mv)
+    }
+
+    /// Takes an action for `by` (the seat to move when `None`).
+    pub fn act(&mut self, action: Action, by: Option<Seat>) -> Result<Vec<Event>, Refusal> {
+        if self.result.is_some() {
+            return Err(Refusal::GameOver);
+        }
+        let seat = by.unwrap_or(self.pos.to_move());
+        if self.pos.is_eliminated(seat) {
+            return Err(Refusal::Eliminated(self.name(seat)));
+        }
+        match action {
+            Action::Resign => Ok(self.give_up(seat, EndRule::Resignation)),
+            Action::Timeout => Ok(self.give_up(seat, EndRule::Timeout)),
+            Action::OfferDraw => self.offer_draw(seat),
+            Action::AcceptDraw => self.accept_draw(seat),
+            Action::DeclineDraw => self.decline_draw(seat),
+            Action::ClaimDraw(rule, mv) => {
+                self.require_to_move(seat)?;
+                self.claim_draw(seat, rule, mv)
+            }
+            Action::ClaimWin => {
+                self.require_to_move(seat)?;
+                self.claim_win(seat)
+            }
+        }
+    }
+
+    fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        Seat::all(self.rules().seats.len())
+    }
+
+    fn name(&self, seat: Seat) -> String {
+        self.seat_name(seat).to_string()
+    }
+
+    fn require_to_move(&self, seat: Seat) -> Result<(), Refusal> {
+        if seat == self.pos.to_move() {
+            Ok(())
+        } else {
+            Err(Refusal::NotToMove(self.name(seat)))
+        }
+    }
+
+    fn add_score(&mut self, seat: Seat, points: i32, reason: ScoreReason, events: &mut Vec<Event>) {
+        if points == 0 {
+            return;
+        }
+        self.pos.add_score(seat, points);
+        events.push(Event::Score {
+            seat: self.name(seat),
+            points,
+            reason,
+        });
+    }
+
+    /// Plays a legal move and records what it did; returns the end rule of
+    /// an elimination it caused (a captured king).
+    fn apply(&mut self, mv: Move, events: &mut Vec<Event>) -> Option<EndRule> {
+        let rules = self.pos.shared_rules().clone();
+        let mover = self.pos.to_move();
+        let mover_active = !self.pos.is_eliminated(mover);
+        events.push(Event::Moved {
+            seat: self.name(mover),
+            text: move_name(&self.pos, &mv),
+        });
+        if let Some(offer) = self.offer
+            && offer.agreed & mover.bit() == 0
+        {
+            self.offer = None;
+            events.push(Event::DrawDeclined {
+                seat: self.name(mover),
+            });
+        }
+        let mut victims: SmallVec<[(Sq, Piece); 2]> = SmallVec::new();
+        match mv {
+            Move::Castle { .. } => {}
+            Move::EnPassant { to, captured, .. } => {
+                victims.push((captured, self.pos.piece_at(captured)));
+                if self.pos.piece_at(to).is_some() {
+                    victims.push((to, self.pos.piece_at(to)));
+                }
+            }
+            _ => {
+                if self.pos.piece_at(mv.to()).is_some() {
+                    victims.push((mv.to(), self.pos.piece_at(mv.to())));
+                }
+            }
+        }
+        let eliminated_before = self.eliminated();
+        self.pos.make(mv);
+        self.ply += 1;
+        self.last_moved[mover] = self.ply;
+        self.moves_made[mover] += 1;
+        if self.pos.halfmove() == 0 {
+            self.idle = [0; MAX_SEATS];
+            self.keys.clear();
+        } else {
+            self.idle[mover] += 1;
+        }
+        let mut cause = None;
+        for &(sq, victim) in &victims {
+            events.push(Event::Capture {
+                by: self.name(mover),
+                owner: self.name(victim.seat()),
+                piece: rules.pieces[victim.kind()].letter,
+                dead: victim.dead(),
+                square: rules.square_name(sq),
+            });
+            if mover_active {
+                let points = capture_points(&rules, victim);
+                self.add_score(mover, points, ScoreReason::Capture, events);
+            }
+            if rules.pieces[victim.kind()].royal && !victim.dead() {
+                events.push(Event::KingCaptured {
+                    seat: self.name(victim.seat()),
+                });
+                if !eliminated_before.contains(&victim.seat())
+                    && self.pos.is_eliminated(victim.seat())
+                {
+                    let army = if rules.eliminated_pieces_removed {
+                        Army::Remove
+                    } else {
+                        Army::Dead
+                    };
+                    events.push(Event::Eliminated {
+                        seat: self.name(victim.seat()),
+                        army: army_name(army),
+                    });
+                    cause = Some(EndRule::KingCapture);
+                }
+            }
+        }
+        match mv {
+            Move::Promotion { to, piece, .. } | Move::PiecePromotion { to, piece, .. } => {
+                events.push(Event::Promotion {
+                    seat: self.name(mover),
+                    square: rules.square_name(to),
+                    piece: rules.pieces[piece].letter,
+                });
+            }
+            _ => {}
+        }
+        if mover_active {
+            self.score_multi_check(mover, events);
+        }
+        let checked: Vec<String> = self
+            .checked_seats()
+            .into_iter()
+            .map(|s| self.name(s))
+            .collect();
+        if !checked.is_empty() {
+            events.push(Event::Check { seats: checked });
+        }
+        cause
+    }
+
+    /// Scores a move that checks two or three kings at once.
+    fn score_multi_check(&mut self, mover: Seat, events: &mut Vec<Event>) {
+        let rules = self.pos.shared_rules().clone();
+        let scoring = &rules.adjudication.scoring;
+        if scoring.multi_check == [0; 4] {
+            return;
+        }
+        let team = rules.seats[mover].team;
+        let mut kings = 0;
+        let mut queen = false;
+        for seat in self.seats().filter(|&s| rules.seats[s].team != team) {
+            let Some(king) = self.pos.royal(seat) else {
+                continue;
+            };
+            if self.pos.attacked_by(king, mover) {
+                kings += 1;
+                let pos = &self.pos;
+                queen |= pos.find_attacker(king, mover, |from| {
+                    pos.piece_at(from).kind().is_in(scoring.queen_types)
+                });
+            }
+        }
+        if kings < 2 {
+            return;
+        }
+        let (slot, reason) = if kings >= 3 {
+            (2, ScoreReason::TripleCheck)
+        } else {
+            (0, ScoreReason::DoubleCheck)
+        };
+        let points = scoring.multi_check[slot + usize::from(queen)];
+        self.add_score(mover, points, reason, events);
+    }
+
+    /// Judges the position after a step: immediate ends, a points lead,
+    /// then the arrival of the seat to move (mate, stalemate and the
+    /// eliminations they bring, then the automatic draws). `cause` is the
+    /// rule of an elimination the step made, which names the end if it
+    /// leaves one side standing.
+    fn settle(&mut self, events: &mut Vec<Event>, mut cause: Option<EndRule>) {
+        let rules = self.pos.shared_rules().clone();
+        let adj = &rules.adjudication;
+        let many = rules.seats.len() > 2;
+        while self.result.is_none() {
+            if let Some(end) = self.pos.immediate_end() {
+                self.finish_immediate(end, cause, events);
+                return;
+            }
+            if adj.auto_win_lead > 0
+                && self
+                    .lead_of_two()
+                    .is_some_and(|(_, lead)| lead >= adj.auto_win_lead)
+            {
+                self.finish(Outcome::Draw, EndRule::PointsLead, events);
+                return;
+            }
+            let seat = self.pos.to_move();
+            let mut legal = std::mem::take(&mut self.legal);
+            self.pos.legal_moves(&mut legal);
+            self.legal = legal;
+            let key = repetition_key(&self.pos, &self.legal);
+            self.keys.push(key);
+            if self.legal.is_empty() {
+                let mated = self.pos.in_check(seat);
+                let rule = if mated {
+                    let by = self.mate_credit(seat);
+                    events.push(Event::Checkmate {
+                        seat: self.name(seat),
+                        by: by.map(|b| self.name(b)),
+                    });
+                    if let Some(by) = by {
+                        self.add_score(by, adj.scoring.checkmate, ScoreReason::Checkmate, events);
+                    }
+                    EndRule::Checkmate
+                } else {
+                    events.push(Event::Stalemate {
+                        seat: self.name(seat),
+                    });
+                    EndRule::Stalemate
+                };
+                if self.pos.is_eliminated(seat) {
+                    // A walking king is mated or stalemated: it goes dead.
+                    if !mated {
+                        for s in self.pos.active_seats().collect::<Vec<_>>() {
+                            let points = adj.scoring.walking_king_stalemate;
+                            self.add_score(s, points, ScoreReason::WalkingKingStalemate, events);
+                        }
+                    }
+                    self.eliminate(seat, Army::Dead, events);
+                    cause = Some(rule);
+                    continue;
+                }
+                let value = if mated {
+                    adj.checkmate_value
+                } else {
+                    adj.stalemate_value
+                };
+                if many && !adj.team_loses && value == GameValue::Loss {
+                    if !mated {
+                        self.add_score(seat, adj.scoring.stalemate, ScoreReason::Stalemate, events);
+                    }
+                    self.eliminate(seat, adj.eliminated_army, events);
+                    cause = Some(rule);
+                    continue;
+                }
+                self.finish_value(seat, value, rule, events);
+                return;
+            }
+            if adj.insufficient_material_draw && self.insufficient_material() {
+                self.finish(Outcome::Draw, EndRule::InsufficientMaterial, events);
+            } else if adj.n_fold > 0 && self.repetitions() >= adj.n_fold {
+                let judged = if adj.n_fold_absolute {
+                    Seat::FIRST
+                } else {
+                    seat
+                };
+                self.finish_value(judged, adj.n_fold_value, EndRule::Repetition, events);
+            } else if adj.n_move > 0 && self.n_move_count() >= adj.n_move {
+                self.finish(Outcome::Draw, EndRule::NMove, events);
+            }
+            return;
+        }
+    }
+
+    fn eliminate(&mut self, seat: Seat, army: Army, events: &mut Vec<Event>) {
+        self.pos.eliminate(seat, army);
+        events.push(Event::Eliminated {
+            seat: self.name(seat),
+            army: army_name(army),
+        });
+    }
+
+    /// The seat credited with a mate: among the active opponents whose
+    /// pieces give check, the one who moved most recently.
+    fn mate_credit(&self, seat: Seat) -> Option<Seat> {
+        let king = self.pos.royal(seat)?;
+        let team = self.rules().seats[seat].team;
+        self.seats()
+            .filter(|&s| {
+                self.rules().seats[s].team != team
+                    && !self.pos.is_eliminated(s)
+                    && self.pos.attacked_by(king, s)
+            })
+            .max_by_key(|&s| self.last_moved[s])
+    }
+
+    /// With exactly two seats still in, the leader and its lead.
+    fn lead_of_two(&self) -> Option<(Seat, i32)> {
+        let active: SmallVec<[Seat; MAX_SEATS]> = self.pos.active_seats().collect();
+        if active.len() != 2 || self.rules().seats.len() < 3 {
+            return None;
+        }
+        let (a, b) = (active[0], active[1]);
+        let (sa, sb) = (self.score(a), self.score(b));
+        Some(if sa >= sb { (a, sa - sb) } else { (b, sb - sa) })
+    }
+
+    /// Whether every side still in has nothing but a king and the pieces
+    /// that cannot mate: one on the whole board, or one per seat.
+    fn insufficient_material(&self) -> bool {
+        let adj = &self.rules().adjudication;
+        let mut total = 0;
+        for seat in self.pos.active_seats() {
+            match self.extra_material(seat) {
+                Some(n) if !adj.insufficient_material_each || n <= 1 => total += n,
+                _ => return false,
+            }
+        }
+        adj.insufficient_material_each || total <= 1
+    }
+
+    /// A seat's live pieces besides its king, when all of them are of
+    /// `insufficientMaterialPieces`; `None` when any other piece is left.
+    fn extra_material(&self, seat: Seat) -> Option<u32> {
+        let rules = self.rules();
+        let mut n = 0;
+        for &sq in self.pos.pieces_of(seat) {
+            let kind = self.pos.piece_at(sq).kind();
+            if rules.pieces[kind].royal {
+                continue;
+            }
+            if !kind.is_in(rules.adjudication.insufficient_pieces) {
+                return None;
+            }
+            n += 1;
+        }
+        Some(n)
+    }
+
+    /// How often the current position has occurred.
+    fn repetitions(&self) -> u32 {
+        let Some(&last) = self.keys.last() else {
+            return 0;
+        };
+        self.keys.iter().filter(|&&k| k == last).count() as u32
+    }
+
+    /// The moves without capture or pawn move that the n-move rule counts:
+    /// plies, or the fewest moves any seat still in has made.
+    fn n_move_count(&self) -> u32 {
+        if self.rules().adjudication.n_move_in_plies {
+            return self.pos.halfmove();
+        }
+        self.pos
+            .active_seats()
+            .map(|s| self.idle[s])
+            .min()
+            .unwrap_or(0)
+    }
+
+    fn finish_immediate(
+        &mut self,
+        end: ImmediateEnd,
+        cause: Option<EndRule>,
+        events: &mut Vec<Event>,
+    ) {
+        let rules = self.pos.shared_rules().clone();
+        let adj = &rules.adjudication;
+        match end {
+            ImmediateEnd::KingCaptured { seat } => {
+                self.finish_value(seat, GameValue::Loss, EndRule::KingCapture, events)
+            }
+            ImmediateEnd::LastTeam { .. } => {
+                let survivors: Vec<Seat> = self.pos.active_seats().collect();
+                let walking = self
+                    .seats()
+                    .filter(|&s| self.pos.is_eliminated(s) && self.pos.royal(s).is_some())
+                    .count() as i32;
+                if adj.ranking != Ranking::Survival {
+                    for &s in &survivors {
+                        let points = adj.scoring.survivor_king_bonus * walking;
+                        self.add_score(s, points, ScoreReason::SurvivorKings, events);
+                    }
+                }
+                let rule = cause.unwrap_or(EndRule::Checkmate);
+                self.finish(Outcome::Win { winners: survivors }, rule, events);
+            }
+            ImmediateEnd::Extinction { seat } => {
+                self.finish_value(seat, adj.extinction_value, EndRule::Extinction, events)
+            }
+            ImmediateEnd::Flag { seat } => {
+                self.finish_value(seat, GameValue::Win, EndRule::Flag, events)
+            }
+            ImmediateEnd::CheckCount { seat } => {
+                self.finish_value(seat, GameValue::Win, EndRule::CheckCount, events)
+            }
+            ImmediateEnd::Connect { seat } => {
+                self.finish_value(seat, adj.connect_value, EndRule::Connect, events)
+            }
+        }
+    }
+
+    /// Ends the game with a value for one seat: a win for its team, a loss
+    /// (the other teams still in win), or a draw.
+    fn finish_value(
+        &mut self,
+        seat: Seat,
+        value: GameValue,
+        rule: EndRule,
+        events: &mut Vec<Event>,
+    ) {
+        let team = self.rules().seats[seat].team;
+        let of_team = |g: &Game, s: Seat| g.rules().seats[s].team == team;
+        let outcome = match value {
+            GameValue::Win => Outcome::Win {
+                winners: self.seats().filter(|&s| of_team(self, s)).collect(),
+            },
+            GameValue::Loss => Outcome::Win {
+                winners: self
+                    .seats()
+                    .filter(|&s| !of_team(self, s) && !self.pos.is_eliminated(s))
+                    .collect(),
+            },
+            GameValue::Draw | GameValue::None => Outcome::Draw,
+        };
+        self.finish(outcome, rule, events);
+    }
+
+    /// Ends the game. In a points game every ending but an abort is a
+    /// ranking: a draw first gives every seat still in its draw points, and
+    /// the top scorers win.
+    fn finish(&mut self, outcome: Outcome, rule: EndRule, events: &mut Vec<Event>) {
+        let rules = self.pos.shared_rules().clone();
+        let adj = &rules.adjudication;
+        let outcome = if adj.ranking == Ranking::Survival || outcome == Outcome::Aborted {
+            outcome
+        } else {
+            if outcome == Outcome::Draw || rule == EndRule::Agreement {
+                for s in self.pos.active_seats().collect::<Vec<_>>() {
+                    self.add_score(s, adj.scoring.draw, ScoreReason::Draw, events);
+                }
+            }
+            let best = self.seats().map(|s| self.score(s)).max().unwrap_or(0);
+            Outcome::Win {
+                winners: self.seats().filter(|&s| self.score(s) == best).collect(),
+            }
+        };
+        let winners = outcome.winners().iter().map(|&s| self.name(s)).collect();
+        let result = GameResult { outcome, rule };
+        events.push(Event::GameOver {
+            result: result.clone(),
+            winners,
+        });
+        self.result = Some(result);
+        self.legal.clear();
+        self.offer = None;
+    }
+
+    /// Resignation and timeout.
+    fn give_up(&mut self, seat: Seat, rule: EndRule) -> Vec<Event> {
+        let rules = self.pos.shared_rules().clone();
+        let adj = &rules.adjudication;
+        let mut events = vec![if rule == EndRule::Timeout {
+            Event::TimedOut {
+                seat: self.name(seat),
+            }
+        } else {
+            Event::Resigned {
+                seat: self.name(seat),
+            }
+        }];
+        let early = self.seats().any(|s| self.moves_made[s] < adj.abort_moves);
+        let scoreless = self.seats().all(|s| self.score(s) == 0);
+        if adj.abort_moves > 0 && early && scoreless && !self.pos.in_check(seat) {
+            self.finish(Outcome::Aborted, EndRule::Abort, &mut events);
+            return events;
+        }
+        if rule == EndRule::Timeout
+            && adj.timeout_insufficient_draw
+            && self
+                .pos
+                .active_seats()
+                .filter(|&s| s != seat)
+                .all(|s| self.extra_material(s).is_some_and(|n| n <= 1))
+        {
+            self.finish(Outcome::Draw, rule, &mut events);
+            return events;
+        }
+        if rules.seats.len() > 2 && !adj.team_loses {
+            self.eliminate(seat, adj.resigned_army, &mut events);
+            self.settle(&mut events, Some(rule));
+        } else {
+            self.finish_value(seat, GameValue::Loss, rule, &mut events);
+        }
+        events
+    }
+
+    /// The turn in which `seat` may offer a draw: its own turn, before or
+    /// after its move (until the next seat moves).
+    fn offer_window(&self, seat: Seat) -> Option<u32> {
+        if seat == self.pos.to_move() {
+            Some(self.ply)
+        } else if self.ply > 0 && self.last_moved[seat] == self.ply {
+            Some(self.ply - 1)
+        } else {
+            None
+        }
+    }
+
+    fn offer_draw(&mut self, seat: Seat) -> Result<Vec<Event>, Refusal> {
+        if !self.rules().adjudication.draw_offers {
+            return Err(Refusal::NoDrawOffers);
+        }
+        let window = self
+            .offer_window(seat)
+            .ok_or_else(|| Refusal::NotToMove(self.name(seat)))?;
+        if self.offered[seat] == Some(window) {
+            return Err(Refusal::OfferedThisTurn(self.name(seat)));
+        }
+        self.offered[seat] = Some(window);
+        self.offer = Some(Offer { agreed: seat.bit() });
+        Ok(vec![Event::DrawOffered {
+            seat: self.name(seat),
+        }])
+    }
+
+    fn accept_draw(&mut self, seat: Seat) -> Result<Vec<Event>, Refusal> {
+        let Some(mut offer) = self.offer.filter(|o| o.agreed & seat.bit() == 0) else {
+            return Err(Refusal::NoOpenOffer(self.name(seat)));
+        };
+        offer.agreed |= seat.bit();
+        self.offer = Some(offer);
+        let mut events = vec![Event::DrawAccepted {
+            seat: self.name(seat),
+        }];
+        if self.pos.active_seats().all(|s| offer.agreed & s.bit() != 0) {
+            self.finish(Outcome::Draw, EndRule::Agreement, &mut events);
+        }
+        Ok(events)
+    }
+
+    fn decline_draw(&mut self, seat: Seat) -> Result<Vec<Event>, Refusal> {
+        if self.offer.is_none_or(|o| o.agreed & seat.bit() != 0) {
+            return Err(Refusal::NoOpenOffer(self.name(seat)));
+        }
+        self.offer = None;
+        Ok(vec![Event::DrawDeclined {
+            seat: self.name(seat),
+        }])
+    }
+
+    /// A draw claim by the seat to move: the condition holds now, or (with
+    /// a move) would hold after the move, which is then not played. A claim
+    /// with a move that does not hold plays the move.
+    fn claim_draw(
+        &mut self,
+        seat: Seat,
+        rule: ClaimRule,
+        mv: Option<Move>,
+    ) -> Result<Vec<Event>, Refusal> {
+        let rules = self.pos.shared_rules().clone();
+        let adj = &rules.adjudication;
+        let (threshold, end, what) = match rule {
+            ClaimRule::Repetition => (adj.n_fold_claim, EndRule::Repetition, "repetition"),
+            ClaimRule::NMove => (adj.n_move_claim, EndRule::NMove, "n-move"),
+        };
+        if threshold == 0 {
+            return Err(Refusal::ClaimDoesNotHold(format!(
+                "this variant has no {what} claim"
+            )));
+        }
+        if let Some(mv) = mv
+            && !self.legal.as_slice().contains(&mv)
+        {
+            return Err(Refusal::Illegal(move_name(&self.pos, &mv)));
+        }
+        let count = match (rule, mv) {
+            (ClaimRule::Repetition, None) => self.repetitions(),
+            (ClaimRule::NMove, None) => self.n_move_count(),
+            (ClaimRule::Repetition, Some(mv)) => {
+                let mut after = self.pos.clone();
+                after.make(mv);
+                if after.halfmove() == 0 {
+                    1
+                } else {
+                    let mut legal = MoveList::default();
+                    after.legal_moves(&mut legal);
+                    let key = repetition_key(&after, &legal);
+                    1 + self.keys.iter().filter(|&&k| k == key).count() as u32
+                }
+            }
+            (ClaimRule::NMove, Some(mv)) => {
+                let mut after = self.pos.clone();
+                after.make(mv);
+                if after.halfmove() == 0 {
+                    0
+                } else if adj.n_move_in_plies {
+                    after.halfmove()
+                } else {
+                    let mut idle = self.idle;
+                    idle[seat] += 1;
+                    after.active_seats().map(|s| idle[s]).min().unwrap_or(0)
+                }
+            }
+        };
+        let what = match rule {
+            ClaimRule::Repetition => {
+                format!("the position occurs {count} times, the claim needs {threshold}")
+            }
+            ClaimRule::NMove => {
+                format!("{count} moves without capture or pawn move, the claim needs {threshold}")
+            }
+        };
+        if count >= threshold {
+            let mut events = Vec::new();
+            self.finish(Outcome::Draw, end, &mut events);
+            return Ok(events);
+        }
+        let Some(mv) = mv else {
+            return Err(Refusal::ClaimDoesNotHold(what));
+        };
+        let mut events = vec![Event::ClaimRejected {
+            seat: self.name(seat),
+            reason: what,
+        }];
+        let cause = self.apply(mv, &mut events);
+        self.settle(&mut events, cause);
+        Ok(events)
+    }
+
+    /// The points-lead claim of the seat to move.
+    fn claim_win(&mut self, seat: Seat) -> Result<Vec<Event>, Refusal> {
+        let needed = self.rules().adjudication.claim_win_lead;
+        if needed == 0 {
+            return Err(Refusal::ClaimDoesNotHold(
+                "this variant has no points-lead claim".into(),
+            ));
+        }
+        match self.lead_of_two() {
+            Some((leader, lead)) if leader == seat && lead >= needed => {
+                let mut events = Vec::new();
+                self.finish(Outcome::Draw, EndRule::PointsLead, &mut events);
+                Ok(events)
+            }
+            Some((_, lead)) => Err(Refusal::ClaimDoesNotHold(format!(
+                "{} does not lead by {needed} (the lead is {lead})",
+                self.name(seat)
+            ))),
+            None => Err(Refusal::ClaimDoesNotHold(
+                "the claim needs exactly two players left".into(),
+            )),
+        }
+    }
+}
+
+/// Points for capturing a piece: nothing for a dead one; a promoted piece
+/// scores `promotedCaptureScore` where the variant sets it.
+fn capture_points(rules: &RuleTable, victim: Piece) -> i32 {
+    let scoring = &rules.adjudication.scoring;
+    if victim.dead() {
+        return 0;
+    }
+    match scoring.promoted_capture {
+        Some(points) if victim.promoted() || victim.from_pawn() => points,
+        _ => scoring.capture[victim.kind()],
+    }
+}
+
+/// The key by which positions repeat: the position's hash, counting an
+/// en-passant target only when a legal en-passant capture exists.
+fn repetition_key(pos: &Position, legal: &MoveList) -> u64 {
+    let mut key = pos.hash();
+    for target in pos.en_passant() {
+        let takeable = legal
+            .as_slice()
+            .iter()
+            .any(|m| matches!(m, Move::EnPassant { to, .. } if target.squares.contains(to)));
+        if !takeable {
+            key ^= pos.rules().zobrist_square(target.squares[0]);
+        }
+    }
+    key
+}
+
+fn army_name(army: Army) -> &'static str {
+    match army {
+        Army::Remove => "pieces removed",
+        Army::Dead => "pieces dead",
+        Army::DeadKingWalks => "pieces dead, king walks",
+    }
+}
