@@ -33,6 +33,7 @@ fn every_key_has_a_doc_and_an_example_of_itself() {
 /// what it reads of a definition.
 const ENGINE_INPUTS: &[&str] = &[
     "src/rules/compile.rs",
+    "src/rules/adjudication.rs",
     "src/rules/mod.rs",
     "src/definition/mod.rs",
     "src/definition/build.rs",

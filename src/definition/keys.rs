@@ -1716,10 +1716,10 @@ key_table! {
     MateAtTurnArrival(
         "mateAtTurnArrival",
         T::Bool,
-        "false",
+        "true",
         Rules,
         Tetrarch,
-        "Mate and stalemate are judged when the player's turn arrives, not when the checking move is made (the same thing with two players).",
+        "Mate and stalemate are judged when the player's turn arrives, so other players' moves in between may still change them (the same thing as judging at the move with two players). `false` with more than two players is not implemented yet: such a variant cannot be played.",
         "mateAtTurnArrival = true"
     ),
     LoserScope(

@@ -135,6 +135,12 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             def.pieces.len()
         )));
     }
+    if def.players() > 2 && !def.bool(Key::MateAtTurnArrival) {
+        return Err(CompileError::Unsupported {
+            variant: def.name.clone(),
+            features: "mate judged at the checking move with more than two players (`mateAtTurnArrival = false`)".into(),
+        });
+    }
     let board = def.board();
     let seats = compile_seats(def).map_err(invalid)?;
     let ctx = Context { def, board, seats };

@@ -1,0 +1,56 @@
+//! Every scenario file under `tests/scenarios/` passes, and its full event
+//! log is pinned by a reviewed snapshot (`tests/snapshots/scenarios/`, one
+//! per file, named after its path).
+
+use std::path::{Path, PathBuf};
+
+use tetrarch::game::scenario::run_file;
+
+fn scenario_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("tests/scenarios")
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            scenario_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "toml") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_scenario_passes_with_its_reviewed_event_log() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let mut files = Vec::new();
+    scenario_files(&root, &mut files);
+    assert!(files.len() >= 80, "only {} scenario files", files.len());
+    for path in files {
+        let name = path
+            .strip_prefix(&root)
+            .expect("under tests/scenarios")
+            .with_extension("")
+            .display()
+            .to_string()
+            .replace(['/', '\\'], "__");
+        let report = run_file(&path).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        if let Some(failure) = &report.failure {
+            panic!("{}: {failure}\n{}", path.display(), report.log.join("\n"));
+        }
+        let mut log = report.title.clone().unwrap_or_default();
+        for line in &report.log {
+            log.push('\n');
+            log.push_str(line);
+        }
+        insta::with_settings!({
+            snapshot_path => "snapshots/scenarios",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+            description => path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(&path).display().to_string(),
+        }, {
+            insta::assert_snapshot!(name, log);
+        });
+    }
+}
