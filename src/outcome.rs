@@ -35,6 +35,9 @@ pub enum ImmediateEnd {
         /// The seat that reached it.
         seat: Seat,
     },
+    /// With `flagMove`, Black answered White's flag by reaching its own
+    /// flag region: the game is drawn.
+    BothFlags,
     /// A seat gave the last of the checks it needed (check counting).
     CheckCount {
         /// The seat that gave them.
@@ -108,6 +111,10 @@ impl<R: RuleHandle> Position<R> {
             // arrival gives that extra move: a safe one wins at once.
             if ends.flag_move {
                 if self.flag_reached(us, false) {
+                    // White reached first and Black answered in kind: a draw.
+                    if us == Seat::FIRST && self.flag_reached(them, false) {
+                        return Some(ImmediateEnd::BothFlags);
+                    }
                     return Some(ImmediateEnd::Flag { seat: us });
                 }
                 if rules.flag_piece_safe && self.flag_reached(them, true) {

@@ -1773,7 +1773,7 @@ key_table! {
         "false",
         Rules,
         Tetrarch,
-        "The game is drawn at once when every side still in has only its king, or its king and one piece of `insufficientMaterialPieces` (dead pieces do not count).",
+        "The game is drawn at once when nobody can mate any more: every side still in has only its king, or its king and pieces of `insufficientMaterialPieces` (one on the board, or one per seat with `insufficientMaterialEach`; dead pieces do not count). It does not apply in a variant that can be won otherwise (extinction, flag, check counting, connection): there kings alone may still win.",
         "insufficientMaterialDraw = true"
     ),
     InsufficientMaterialPieces(

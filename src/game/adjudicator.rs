@@ -597,6 +597,7 @@ impl Game {
             ImmediateEnd::Flag { seat } => {
                 self.finish_value(seat, GameValue::Win, EndRule::Flag, events)
             }
+            ImmediateEnd::BothFlags => self.finish(Outcome::Draw, EndRule::Flag, events),
             ImmediateEnd::CheckCount { seat } => {
                 self.finish_value(seat, GameValue::Win, EndRule::CheckCount, events)
             }

@@ -3,6 +3,7 @@
 //! are worth, what happens to a losing seat's army, draws by rule or claim,
 //! and the points table of a points game.
 
+use super::GameEnds;
 use crate::definition::Definition;
 use crate::definition::keys::Key;
 use crate::definition::value::{GameValue, Value};
@@ -126,12 +127,17 @@ fn game_value(value: &Value) -> GameValue {
     }
 }
 
-/// Compiles a definition's end and scoring rules; `bits` turns a piece set
-/// into a bit per type.
+/// Compiles a definition's end and scoring rules, given its immediate
+/// ends; `bits` turns a piece set into a bit per type.
 pub(super) fn compile_adjudication(
     def: &Definition,
+    ends: &GameEnds,
     bits: &dyn Fn(Vec<bool>) -> u64,
 ) -> Adjudication {
+    // Where kings alone can still win (a flag, extinction, checks, a line),
+    // bare material is no draw.
+    let other_wins =
+        ends.extinction.is_some() || ends.flag.is_some() || ends.check_counting || ends.connect > 0;
     let int = |key: Key| def.int(key).clamp(0, i64::from(i32::MAX)) as i32;
     let choice = |key: Key| match def.value(key) {
         Value::Choice(c) => c.clone(),
@@ -173,7 +179,7 @@ pub(super) fn compile_adjudication(
         n_fold_claim: int(Key::NFoldClaim) as u32,
         n_fold_value: game_value(def.value(Key::NFoldValue)),
         n_fold_absolute: def.bool(Key::NFoldValueAbsolute),
-        insufficient_material_draw: def.bool(Key::InsufficientMaterialDraw),
+        insufficient_material_draw: def.bool(Key::InsufficientMaterialDraw) && !other_wins,
         insufficient_pieces: bits(def.piece_set(Key::InsufficientMaterialPieces)),
         insufficient_material_each: def.bool(Key::InsufficientMaterialEach),
         timeout_insufficient_draw: def.bool(Key::TimeoutInsufficientDraw),

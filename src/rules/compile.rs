@@ -485,7 +485,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         king_capture_eliminates: n_seats > 2
             && def.bool(Key::KingCapture)
             && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat"),
-        adjudication: super::adjudication::compile_adjudication(def, &bits),
+        adjudication: super::adjudication::compile_adjudication(def, &ends, &bits),
         eliminated_pieces_removed: matches!(def.value(Key::EliminatedArmy), Value::Choice(c) if c == "remove"),
         must_capture: def.bool(Key::MustCapture),
         immobile,
