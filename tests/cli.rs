@@ -142,3 +142,84 @@ fn a_variants_file_overrides_a_shipped_section_and_names_broken_ones() {
         "{stderr}"
     );
 }
+
+/// The last line of a perft run, as a number.
+fn perft_nodes(args: &[&str]) -> u64 {
+    let (code, stdout, stderr) = tetrarch(args);
+    assert_eq!(code, 0, "{stderr}");
+    let last = stdout.lines().last().expect("a last line");
+    last.strip_prefix("Nodes searched: ")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("not a perft line: {last}"))
+}
+
+/// Azul's rook mates Violeta (RULES.md §2, worked by hand in
+/// tests/scenarios/tetrion-prime/mate-at-turn-arrival-removes-army.toml).
+const VIOLETA_MATED: &str = "A-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,vK,7,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/14/13,tK/lK,13/14/4,aR,9/2,aR,11/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,aK,3,x,x,x";
+
+#[test]
+fn perft_moves_eliminate_a_player_mated_by_the_listed_moves() {
+    // After Laranja's move Violeta is mated: perft takes Violeta out and
+    // counts Turquesa's five king moves (before, it counted Violeta's none).
+    let args = [
+        "perft",
+        "tetrion-prime",
+        "1",
+        "--fen",
+        VIOLETA_MATED,
+        "--moves",
+        "c4-d4",
+        "a7-b7",
+    ];
+    assert_eq!(perft_nodes(&args), 5);
+    // Turquesa's move is then accepted as the next listed move.
+    let args = [
+        "perft",
+        "tetrion-prime",
+        "1",
+        "--fen",
+        VIOLETA_MATED,
+        "--moves",
+        "c4-d4",
+        "a7-b7",
+        "n8-n7",
+    ];
+    let (code, _, stderr) = tetrarch(&args);
+    assert_eq!(code, 0, "{stderr}");
+}
+
+#[test]
+fn perft_moves_give_a_walking_king_its_turn() {
+    // Blue resigned and its king walks on a7; after Red's move it is
+    // Blue's turn: a6 and a8 (the b-file rook covers b6, b7 and b8).
+    let fen = "R-0,1,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/1,rR,12/14/14/13,gK/bK,13/14/14/3,rR,10/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+    assert_eq!(
+        perft_nodes(&["perft", "4pc-ffa", "1", "--fen", fen, "--moves", "h1-g1"]),
+        2
+    );
+}
+
+#[test]
+fn perft_moves_capturing_a_king_with_loser_scope_seat_eliminates_only_that_seat() {
+    // Yellow takes Green's checked king; Red then has 11 moves (worked out
+    // in tests/scenarios/custom/king-capture-eliminates-one-seat.toml).
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scenarios/custom/king-capture-ffa.ini"
+    );
+    let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/10,yQ,3/14/12,rN,1/13,gK/bK,13/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+    let args = [
+        "perft",
+        "ffa-king-capture",
+        "1",
+        "--variants",
+        file,
+        "--fen",
+        fen,
+        "--moves",
+        "m9-l7",
+        "a7-a6",
+        "k11xn8",
+    ];
+    assert_eq!(perft_nodes(&args), 11);
+}

@@ -403,11 +403,13 @@ impl Game {
                 return;
             }
             if adj.auto_win_lead > 0
-                && self
-                    .lead_of_two()
-                    .is_some_and(|(_, lead)| lead >= adj.auto_win_lead)
+                && let Some((leader, lead)) = self.lead_of_two()
+                && lead >= adj.auto_win_lead
             {
-                self.finish(Outcome::Draw, EndRule::PointsLead, events);
+                let outcome = Outcome::Win {
+                    winners: vec![leader],
+                };
+                self.finish(outcome, EndRule::PointsLead, events);
                 return;
             }
             let seat = self.pos.to_move();
@@ -846,7 +848,10 @@ impl Game {
         match self.lead_of_two() {
             Some((leader, lead)) if leader == seat && lead >= needed => {
                 let mut events = Vec::new();
-                self.finish(Outcome::Draw, EndRule::PointsLead, &mut events);
+                let outcome = Outcome::Win {
+                    winners: vec![leader],
+                };
+                self.finish(outcome, EndRule::PointsLead, &mut events);
                 Ok(events)
             }
             Some((_, lead)) => Err(Refusal::ClaimDoesNotHold(format!(
