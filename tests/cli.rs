@@ -223,3 +223,83 @@ fn perft_moves_capturing_a_king_with_loser_scope_seat_eliminates_only_that_seat(
     ];
     assert_eq!(perft_nodes(&args), 11);
 }
+
+fn scenario_error(name: &str) -> String {
+    format!(
+        "{}/tests/scenario-errors/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn test_reports_a_failing_expectation_with_step_line_expected_and_got() {
+    let file = scenario_error("failing-expectation.toml");
+    let (code, stdout, _) = tetrarch(&["test", &file]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        stdout,
+        format!(
+            "FAILED {file}: step 4: expected rule = \"stalemate\", got \"checkmate\" (line 10)\n0 passed, 1 failed\n"
+        )
+    );
+    let file = scenario_error("accepted-against-refused.toml");
+    let (code, stdout, _) = tetrarch(&["test", &file]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.starts_with(&format!(
+            "FAILED {file}: step 1: expected the step to be refused, got it accepted (line 3)\n"
+        )),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn test_reports_a_broken_scenario_file_at_its_line_and_column() {
+    for (name, place, message) in [
+        ("unknown-key.toml", ":4:1", "unknown field `expct`"),
+        ("bad-move-notation.toml", ":3:8", "`e2-e4` is not a move"),
+        (
+            "unknown-seat.toml",
+            ":4:6",
+            "unknown seat `Purple`; this variant's seats are White, Black",
+        ),
+    ] {
+        let file = scenario_error(name);
+        let (code, stdout, stderr) = tetrarch(&["test", &file]);
+        assert_eq!(code, 1, "{name}: {stderr}");
+        assert!(stdout.starts_with(&format!("FAILED {file}: ")), "{stdout}");
+        assert!(stdout.contains(message), "{name}: {stdout}");
+        assert!(
+            stderr.contains(&format!("{file}{place}")),
+            "{name}: {stderr}"
+        );
+        assert!(stdout.ends_with("0 passed, 1 failed\n"), "{stdout}");
+    }
+}
+
+#[test]
+fn test_exits_two_for_an_unknown_variant_or_a_missing_file() {
+    let unknown = scenario_error("unknown-variant.toml");
+    let (code, stdout, stderr) = tetrarch(&["test", &unknown]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.contains("unknown variant `nochess`"), "{stdout}");
+    let (code, _, stderr) = tetrarch(&["test", "no/such/scenario.toml"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("cannot read `no/such/scenario.toml`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn test_runs_a_folder_and_passes() {
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/chess");
+    let (code, stdout, stderr) = tetrarch(&["test", folder]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout
+            .lines()
+            .all(|l| l.starts_with("ok ") || l.ends_with(" passed, 0 failed")),
+        "{stdout}"
+    );
+}

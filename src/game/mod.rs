@@ -18,6 +18,16 @@
 //! let result = game.result().expect("the game is over");
 //! assert_eq!(result.rule, EndRule::Checkmate);
 //! assert!(matches!(&result.outcome, Outcome::Win { winners } if winners[0].index() == 1));
+//!
+//! // Four players: Blue resigns before anyone scored, which aborts the game.
+//! use tetrarch::game::Action;
+//! let ffa = catalog.checked("4pc-ffa").expect("shipped");
+//! let mut game = Game::new(Arc::new(compile(ffa).expect("supported")), ffa.start_fen(), 0)
+//!     .expect("a valid start");
+//! game.play_text("h2-h3").expect("a legal move");
+//! assert_eq!(game.to_move().expect("ongoing").index(), 1);
+//! game.act(Action::Resign, None).expect("Blue may resign");
+//! assert_eq!(game.result().expect("over").outcome, Outcome::Aborted);
 //! ```
 
 mod action;
