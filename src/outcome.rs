@@ -103,26 +103,27 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         if ends.flag.is_some() {
-            let king_flag = ends.flag.as_ref().is_some_and(|(types, _)| {
-                (0..n_types).any(|t| types & (1 << t) != 0 && rules.pieces[t].royal)
-            });
-            // With `flagMove` the opponent gets one more move; a flag piece
-            // that survives it wins. With `flagPieceSafe` too, only an unsafe
-            // arrival gives that extra move: a safe one wins at once.
-            if ends.flag_move {
-                if self.flag_reached(us, false) {
-                    // White reached first and Black answered in kind: a draw.
-                    if us == Seat::FIRST && self.flag_reached(them, false) {
-                        return Some(ImmediateEnd::BothFlags);
-                    }
-                    return Some(ImmediateEnd::Flag { seat: us });
-                }
-                if rules.flag_piece_safe && self.flag_reached(them, true) {
-                    return Some(ImmediateEnd::Flag { seat: them });
-                }
+            let king_flag = self.king_is_flag_piece();
+            let safe = rules.flag_piece_safe;
+            // As in Fairy-Stockfish: with `flagMove` or `flagPieceSafe`, the
+            // side to move wins when it already stood on its flag region
+            // (the opponent's extra move did not dislodge it). Both sides
+            // there is a draw with `flagPieceSafe` alone, or when White's
+            // king reached first and Black's king answered (racing kings).
+            if (ends.flag_move || safe) && self.flag_reached(us) {
+                let draw = ((ends.flag_move && us == Seat::FIRST && king_flag)
+                    || (safe && !ends.flag_move))
+                    && self.flag_reached(them);
+                return Some(if draw {
+                    ImmediateEnd::BothFlags
+                } else {
+                    ImmediateEnd::Flag { seat: us }
+                });
             }
-            if (!ends.flag_move || king_flag)
-                && self.flag_reached(them, rules.flag_piece_safe)
+            // The opponent's flag wins at once where no extra move is due,
+            // or where it is a king's that the side to move cannot answer.
+            if (!ends.flag_move || safe || king_flag)
+                && self.flag_reached(them)
                 && !self.king_can_answer_flag(us)
             {
                 return Some(ImmediateEnd::Flag { seat: them });
@@ -138,9 +139,11 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Whether a seat has reached its flag region (Fairy-Stockfish's rules:
-    /// enough flag pieces there, or one and the region full; when `safe`,
-    /// pieces the opponent can legally take do not count).
-    fn flag_reached(&self, seat: Seat, safe: bool) -> bool {
+    /// enough flag pieces there, or one and the region full). With
+    /// `flagPieceSafe` (and, with `flagMove` too, only for the side that
+    /// just moved), a seat with exactly the required number of flag pieces
+    /// there has not reached it while any of them is attacked.
+    fn flag_reached(&self, seat: Seat) -> bool {
         let rules = self.rules();
         let ends = &rules.ends;
         let Some((types, regions)) = &ends.flag else {
@@ -153,44 +156,24 @@ impl<R: RuleHandle> Position<R> {
             let p = self.piece_at(s);
             p.is_some() && !p.is_wall() && p.seat() == seat && p.kind().is_in(*types)
         };
-        let mut count = 0;
-        let mut full = true;
-        for (s, &in_region) in region.iter().enumerate() {
-            if in_region {
-                full &= self.piece_at(s as Sq).is_some();
-                count += usize::from(counted(s as Sq));
-            }
-        }
+        let inside = || (0..region.len() as Sq).filter(|&s| region[s as usize] && counted(s));
+        let count = inside().count();
+        let full = (0..region.len()).all(|s| !region[s] || self.piece_at(s as Sq).is_some());
         let needed = ends.flag_count as usize;
         let simple = count > 0 && (count >= needed || (rules.flag_blocked_win && full));
-        if !simple || !safe {
-            return simple;
+        let judged_safe = !ends.flag_move || seat != self.to_move();
+        if simple && rules.flag_piece_safe && judged_safe && count == needed {
+            return !inside().any(|s| self.attacked_by_enemy(s, seat));
         }
-        // Flags are two-player rules: the opponent is the other seat.
-        let opponent = Seat::new(1 - seat.index().min(1));
-        let mut potential = count;
-        let inside = (0..region.len() as Sq).filter(|&s| region[s as usize] && counted(s));
-        for sq in inside {
-            if potential != needed {
-                break;
-            }
-            if self.capturable_by(sq, opponent) {
-                potential -= 1;
-            }
-        }
-        potential >= needed
+        simple
     }
 
-    /// Whether `seat` could legally capture the piece on `sq`.
-    fn capturable_by(&self, sq: Sq, seat: Seat) -> bool {
-        let mut copy = self.clone();
-        copy.set_to_move(seat);
-        let mut found = false;
-        self.find_attacker(sq, seat, |from| {
-            found = copy.is_legal(Move::Normal { from, to: sq });
-            found
-        });
-        found
+    /// Whether the flag pieces include a royal piece (racing kings).
+    fn king_is_flag_piece(&self) -> bool {
+        let rules = self.rules();
+        rules.ends.flag.as_ref().is_some_and(|(types, _)| {
+            (0..rules.pieces.len()).any(|t| types & (1 << t) != 0 && rules.pieces[t].royal)
+        })
     }
 
     /// Racing-kings exception: after White reached the flag, Black (to
@@ -198,7 +181,11 @@ impl<R: RuleHandle> Position<R> {
     /// flag region.
     fn king_can_answer_flag(&self, us: Seat) -> bool {
         let rules = self.rules();
-        if !rules.ends.flag_move || us != Seat::new(1) || self.in_check(us) {
+        if !rules.ends.flag_move
+            || !self.king_is_flag_piece()
+            || us != Seat::new(1)
+            || self.in_check(us)
+        {
             return false;
         }
         let Some(king) = self.royal(us) else {

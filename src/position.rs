@@ -1021,6 +1021,39 @@ impl<R: RuleHandle> Position<R> {
             .is_some_and(|k| self.attacked_by_enemy(k, seat))
     }
 
+    /// Whether a seat is in check as Fairy-Stockfish reports it and judges
+    /// mate by: its royal piece is attacked by an active enemy, or one of its
+    /// pseudo-royal pieces is, or (`dupleCheck`) every piece of its
+    /// pseudo-royal types is. Legality reads [`Position::in_check`] and the
+    /// pseudo-royal rules of the move generator instead.
+    pub fn checked(&self, seat: Seat) -> bool {
+        if self.in_check(seat) {
+            return true;
+        }
+        let Some((mask, _, duple)) = self.rules.pseudo_royal else {
+            return false;
+        };
+        if self
+            .pseudo_royals(seat)
+            .iter()
+            .any(|s| self.attacked_by_enemy(s, seat))
+        {
+            return true;
+        }
+        if !duple {
+            return false;
+        }
+        let mut candidates = self.pieces_of(seat).iter().filter(|&&s| {
+            let kind = self.board[s as usize].kind();
+            mask == u64::MAX || kind.is_in(mask)
+        });
+        let mut any = false;
+        candidates.all(|&s| {
+            any = true;
+            self.attacked_by_enemy(s, seat)
+        }) && any
+    }
+
     /// The squares of the seat's pseudo-royal pieces (extinction pieces down
     /// to their last ones).
     pub fn pseudo_royals(&self, seat: Seat) -> SqSet {

@@ -148,3 +148,36 @@ fn a_type_replaced_by_a_custom_piece_leaves_the_promotion_choices() {
         ["a2a1q", "a2a3", "a2b1q", "a2b2", "a2b3"]
     );
 }
+
+/// The immediate end of a position of a section of FSF's file.
+fn immediate_end(variant: &str, fen: &str) -> Option<tetrarch::outcome::ImmediateEnd> {
+    let rules = rules_of(variant, "");
+    Position::from_text(&rules, fen)
+        .expect("a valid FEN")
+        .immediate_end()
+}
+
+#[test]
+fn a_safe_flag_piece_of_the_side_to_move_wins_and_any_attacker_makes_it_unsafe() {
+    use tetrarch::outcome::ImmediateEnd;
+    use tetrarch::seat::Seat;
+    // squatter (flagPieceSafe): White's knight already stands safely on the
+    // eighth rank with White to move: over at once (pyffish: +32000).
+    assert_eq!(
+        immediate_end("squatter", "N3k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        Some(ImmediateEnd::Flag { seat: Seat::FIRST })
+    );
+    // White's rook on a8 is attacked by the rook on b8 (pinned or not): not
+    // safe, the game goes on (pyffish: no immediate end).
+    assert_eq!(
+        immediate_end("squatter", "Rr5k/8/8/8/8/8/8/K6R b - - 0 1"),
+        None
+    );
+    // alapo (flagMove and flagPieceSafe, not kings): White's piece survived
+    // Black's extra move on the sixth rank: White wins, no draw even though
+    // Black stands on its own region too (pyffish: +32000 for White).
+    assert_eq!(
+        immediate_end("alapo", "r2Q1r/wK2w1/6/6/1F4/Rb4 w - - 0 15"),
+        Some(ImmediateEnd::Flag { seat: Seat::FIRST })
+    );
+}

@@ -120,9 +120,7 @@ impl Game {
 
     /// The seats whose king is attacked by an active opponent.
     pub fn checked_seats(&self) -> Vec<Seat> {
-        self.seats()
-            .filter(|&s| self.pos.royal(s).is_some() && self.pos.in_check(s))
-            .collect()
+        self.seats().filter(|&s| self.pos.checked(s)).collect()
     }
 
     /// The seats out of the game.
@@ -419,7 +417,7 @@ impl Game {
             let key = repetition_key(&self.pos, &self.legal);
             self.keys.push(key);
             if self.legal.is_empty() {
-                let mated = self.pos.in_check(seat);
+                let mated = self.pos.checked(seat);
                 let rule = if mated {
                     let by = self.mate_credit(seat);
                     events.push(Event::Checkmate {
@@ -489,15 +487,19 @@ impl Game {
     }
 
     /// The seat credited with a mate: among the active opponents whose
-    /// pieces give check, the one who moved most recently.
+    /// pieces give check (to the king, or to a pseudo-royal piece), the one
+    /// who moved most recently.
     fn mate_credit(&self, seat: Seat) -> Option<Seat> {
-        let king = self.pos.royal(seat)?;
+        let mut targets = self.pos.pseudo_royals(seat);
+        if let Some(king) = self.pos.royal(seat) {
+            targets.insert(king);
+        }
         let team = self.rules().seats[seat].team;
         self.seats()
             .filter(|&s| {
                 self.rules().seats[s].team != team
                     && !self.pos.is_eliminated(s)
-                    && self.pos.attacked_by(king, s)
+                    && targets.iter().any(|t| self.pos.attacked_by(t, s))
             })
             .max_by_key(|&s| self.last_moved[s])
     }
@@ -545,8 +547,10 @@ impl Game {
         Some(n)
     }
 
-    /// How often the current position has occurred.
-    fn repetitions(&self) -> u32 {
+    /// How often the current position has occurred in this game (since the
+    /// last capture or pawn move; the same seat to move, placement, castling
+    /// rights, eliminated seats and legal en-passant captures).
+    pub fn repetitions(&self) -> u32 {
         let Some(&last) = self.keys.last() else {
             return 0;
         };
@@ -555,7 +559,7 @@ impl Game {
 
     /// The moves without capture or pawn move that the n-move rule counts:
     /// plies, or the fewest moves any seat still in has made.
-    fn n_move_count(&self) -> u32 {
+    pub fn n_move_count(&self) -> u32 {
         if self.rules().adjudication.n_move_in_plies {
             return self.pos.halfmove();
         }
@@ -680,7 +684,7 @@ impl Game {
         }];
         let early = self.seats().any(|s| self.moves_made[s] < adj.abort_moves);
         let scoreless = self.seats().all(|s| self.score(s) == 0);
-        if adj.abort_moves > 0 && early && scoreless && !self.pos.in_check(seat) {
+        if adj.abort_moves > 0 && early && scoreless && !self.pos.checked(seat) {
             self.finish(Outcome::Aborted, EndRule::Abort, &mut events);
             return events;
         }
