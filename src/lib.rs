@@ -51,7 +51,7 @@ pub mod perft;
 pub mod piece;
 pub mod piece_type;
 pub mod position;
-mod rng;
+pub mod rng;
 pub mod rules;
 pub mod seat;
 pub mod setup;

@@ -294,6 +294,10 @@ impl<R: RuleHandle> Position<R> {
     /// ended by an immediate rule.
     pub fn legal_moves(&mut self, list: &mut MoveList) {
         list.clear();
+        if self.fast_legality() {
+            self.generate_legal(&mut Lister(list));
+            return;
+        }
         if self.immediate_end().is_some() {
             return;
         }
@@ -364,25 +368,41 @@ impl<R: RuleHandle> Position<R> {
     /// The number of legal moves of the side to move (perft's last ply),
     /// counted without listing the moves where no test is needed.
     pub fn count_legal_moves(&mut self) -> u64 {
-        let handle = self.shared_rules().clone();
-        let rules: &RuleTable = &handle;
-        let us = self.to_move();
-        // Without a royal piece every pseudo-legal move is legal; with one,
-        // pins and checks decide.
-        let royal_known = self.royal(us).is_some() || !rules.has_royal;
-        let simple = rules.checking
-            && !rules.complex_attacks
-            && rules.pseudo_royal.is_none()
-            && !rules.must_capture
-            && royal_known
-            && self.immediate_end().is_none();
-        if !simple {
+        if !self.fast_legality() {
             let mut list = MoveList::default();
             self.legal_moves(&mut list);
             return list.len() as u64;
         }
+        let mut counter = Counter(0);
+        self.generate_legal(&mut counter);
+        counter.0
+    }
+
+    /// Whether [`Position::generate_legal`] applies: checks exist, no
+    /// hoppers, lame or pseudo-royal pieces complicate them, the royal piece
+    /// is known, captures are not compulsory and the game is not over.
+    fn fast_legality(&self) -> bool {
+        let rules = self.rules();
+        // Without a royal piece every pseudo-legal move is legal; with one,
+        // pins and checks decide.
+        let royal_known = self.royal(self.to_move()).is_some() || !rules.has_royal;
+        rules.checking
+            && !rules.complex_attacks
+            && rules.pseudo_royal.is_none()
+            && !rules.must_capture
+            && royal_known
+            && self.immediate_end().is_none()
+    }
+
+    /// Hands every legal move of the side to move to `sink`, plain moves of
+    /// a piece as one batch of target squares where bitboards allow (so
+    /// perft counts them without listing them), other moves one by one;
+    /// only where [`Position::fast_legality`] holds.
+    fn generate_legal(&mut self, sink: &mut impl MoveSink) {
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
+        let us = self.to_move();
         let safety = self.king_safety(us);
-        let mut count = 0u64;
         let mut tested = MoveList::default();
         let team = rules.seats[us].team;
         let occupied = self.occupied();
@@ -425,9 +445,9 @@ impl<R: RuleHandle> Position<R> {
             };
             if quick
                 && let Some(bits) = &rules.bits
-                && let Some(n) = self.count_by_bits(bits, from, p, masks)
+                && let Some(targets) = self.targets_by_bits(bits, from, p, masks)
             {
-                count += n;
+                sink.batch(from, targets);
                 continue;
             }
             if quick && !rules.overlapping[rules.seat_type(us, p.kind())] {
@@ -435,7 +455,7 @@ impl<R: RuleHandle> Position<R> {
                     if matches!(m, Move::EnPassant { .. }) {
                         tested.push(m);
                     } else if safety.answers(m.to()) {
-                        count += 1;
+                        sink.single(m);
                     }
                 });
             } else {
@@ -452,7 +472,7 @@ impl<R: RuleHandle> Position<R> {
                 let to = t.trailing_zeros() as Sq;
                 t &= t - 1;
                 if self.royal_step_safe(from, to) {
-                    count += 1;
+                    sink.single(Move::Normal { from, to });
                 }
             }
         }
@@ -474,10 +494,9 @@ impl<R: RuleHandle> Position<R> {
                 _ => self.is_legal(m),
             };
             if legal {
-                count += 1;
+                sink.single(m);
             }
         }
-        count
     }
 
     /// Whether a castling of the royal piece is safe without hoppers or lame
@@ -535,11 +554,11 @@ impl<R: RuleHandle> Position<R> {
         Some((bits.leap_quiet[slot] & !occupied) | (bits.leap_capture[slot] & enemies))
     }
 
-    /// The moves of a quiet, unpinned piece counted with bitboards, or
-    /// `None` when the piece needs the general generator (promotion, en
-    /// passant, hoppers and other special lines).
+    /// The target squares of a quiet, unpinned piece's plain moves found
+    /// with bitboards, or `None` when the piece needs the general generator
+    /// (promotion, en passant, hoppers and other special lines).
     #[inline]
-    fn count_by_bits(
+    fn targets_by_bits(
         &self,
         bits: &crate::rules::BitTables,
         from: Sq,
@@ -600,9 +619,7 @@ impl<R: RuleHandle> Position<R> {
                 quiet |= lame.target;
             }
         }
-        Some(u64::from(
-            (quiet & !occupied & allowed).count_ones() + (capture & enemies).count_ones(),
-        ))
+        Some((quiet & !occupied & allowed) | (capture & enemies))
     }
 
     /// Whether a move captures.
@@ -615,7 +632,50 @@ impl<R: RuleHandle> Position<R> {
     }
 }
 
-/// The bitboards the last-ply counter needs.
+/// Where [`Position::generate_legal`] hands the legal moves.
+trait MoveSink {
+    /// Plain moves of the piece on `from` to every square of `targets`.
+    fn batch(&mut self, from: Sq, targets: u64);
+    /// One legal move.
+    fn single(&mut self, mv: Move);
+}
+
+/// Counts the moves (perft's last ply).
+struct Counter(u64);
+
+impl MoveSink for Counter {
+    #[inline]
+    fn batch(&mut self, _from: Sq, targets: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+
+    #[inline]
+    fn single(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Lists the moves.
+struct Lister<'a>(&'a mut MoveList);
+
+impl MoveSink for Lister<'_> {
+    #[inline]
+    fn batch(&mut self, from: Sq, targets: u64) {
+        let mut t = targets;
+        while t != 0 {
+            let to = t.trailing_zeros() as Sq;
+            t &= t - 1;
+            self.0.push(Move::Normal { from, to });
+        }
+    }
+
+    #[inline]
+    fn single(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+}
+
+/// The bitboards the legal-move generator's bitboard paths need.
 #[derive(Clone, Copy)]
 struct BoardMasks {
     /// Occupied squares.

@@ -1,19 +1,46 @@
 //! Move text for any variant: UCI for two seats (as Fairy-Stockfish writes
 //! it), the four-player notation (`h2-h4`, `O-O`) for more. Every command,
-//! the game and scenario files name moves through these two functions.
+//! the game and scenario files name moves through this module.
 
 use crate::moves::{Move, MoveError};
 use crate::position::{Position, RuleHandle};
-use crate::setup::{parse_uci, uci};
+use crate::rules::RuleTable;
+use crate::setup::{castling_names_rook, parse_uci, uci_text};
 use crate::setup_fen4::{notation4, parse_move4};
+
+/// What it takes to write a move after its position is gone: the move, and
+/// whether its position makes Fairy-Stockfish name a castling by the rook's
+/// square. Cheap to keep (game events hold one per move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// The move.
+    pub mv: Move,
+    /// A castling written as the king taking its rook.
+    names_rook: bool,
+}
+
+impl MoveText {
+    /// A legal move of `pos`, ready to be written later.
+    pub fn of(pos: &Position<impl RuleHandle>, mv: Move) -> MoveText {
+        MoveText {
+            mv,
+            names_rook: pos.rules().seats.len() <= 2 && castling_names_rook(pos, &mv),
+        }
+    }
+
+    /// The move's text in the variant's notation.
+    pub fn write(&self, rules: &RuleTable) -> String {
+        if rules.seats.len() > 2 {
+            notation4(rules, &self.mv)
+        } else {
+            uci_text(rules, &self.mv, self.names_rook)
+        }
+    }
+}
 
 /// The text of a legal move of `pos`.
 pub fn move_name(pos: &Position<impl RuleHandle>, mv: &Move) -> String {
-    if pos.rules().seats.len() > 2 {
-        notation4(pos.rules(), mv)
-    } else {
-        uci(pos, mv)
-    }
+    MoveText::of(pos, *mv).write(pos.rules())
 }
 
 /// The legal move of `pos` that `text` names.

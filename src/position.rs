@@ -295,6 +295,12 @@ impl<R: RuleHandle> Position<R> {
         self.eliminated & seat.bit() != 0
     }
 
+    /// The seats out of the game (walking kings' seats included).
+    #[inline]
+    pub fn eliminated_seats(&self) -> crate::seat::SeatSet {
+        crate::seat::SeatSet::from_bits(self.eliminated)
+    }
+
     /// The seats still in the game.
     pub fn active_seats(&self) -> impl Iterator<Item = Seat> + '_ {
         Seat::all(self.rules.seats.len()).filter(|&s| !self.is_eliminated(s))
@@ -860,7 +866,6 @@ impl<R: RuleHandle> Position<R> {
         }
         for attack in rules.attack_lines(seat, sq) {
             let line = &attack.line;
-            let squares = rules.line_squares(line);
             let mut hit = |s: Sq| {
                 let p = board[s as usize];
                 p.is_some()
@@ -869,76 +874,79 @@ impl<R: RuleHandle> Position<R> {
                     && p.kind().is_in(attack.types)
                     && accept(s)
             };
-            match line.kind {
-                crate::rules::LineKind::Leap => {
-                    let (path, landing) = squares.split_at(line.path as usize);
-                    let path_ok = if line.jump {
-                        path.iter().any(|s| board[*s as usize].is_some())
+            if line.kind == crate::rules::LineKind::Ride && attack.ray != 0 {
+                let blockers = attack.ray & self.occupied;
+                // Only walk to the first piece when an attacker stands on the ray.
+                if blockers & self.seat_occupied[seat] != 0 {
+                    let first = if attack.increasing {
+                        blockers.trailing_zeros()
                     } else {
-                        path.iter().all(|s| board[*s as usize].is_none())
+                        63 - blockers.leading_zeros()
                     };
-                    if path_ok && hit(landing[0]) {
+                    if hit(first as Sq) {
                         return true;
                     }
                 }
-                crate::rules::LineKind::Ride if attack.ray != 0 => {
-                    let blockers = attack.ray & self.occupied;
-                    // Only walk to the first piece when an attacker stands on the ray.
-                    if blockers & self.seat_occupied[seat] != 0 {
-                        let first = if attack.increasing {
-                            blockers.trailing_zeros()
-                        } else {
-                            63 - blockers.leading_zeros()
-                        };
-                        if hit(first as Sq) {
-                            return true;
-                        }
-                    }
-                }
-                crate::rules::LineKind::Ride => {
-                    let step = line.path as usize + 1;
-                    for chunk in squares.chunks_exact(step) {
-                        let (path, landing) = chunk.split_at(step - 1);
-                        if path.iter().any(|s| board[*s as usize].is_some()) {
-                            break;
-                        }
-                        let s = landing[0];
-                        if board[s as usize].is_some() {
-                            if hit(s) {
-                                return true;
-                            }
-                            break;
-                        }
-                    }
-                }
-                crate::rules::LineKind::Hop { after } => {
-                    let Some(h) = squares.iter().position(|s| board[*s as usize].is_some()) else {
-                        continue;
-                    };
-                    if after != 0 && h + 1 > after as usize {
-                        continue;
-                    }
-                    if let Some(a) = squares[h + 1..]
-                        .iter()
-                        .find(|s| board[**s as usize].is_some())
-                        && hit(*a)
-                    {
-                        return true;
-                    }
-                }
-                crate::rules::LineKind::Grasshop => {
-                    if board[squares[0] as usize].is_none() {
-                        continue;
-                    }
-                    if let Some(a) = squares[1..].iter().find(|s| board[**s as usize].is_some())
-                        && hit(*a)
-                    {
-                        return true;
-                    }
-                }
+            } else if self.line_hits(line, &mut hit) {
+                return true;
             }
         }
         false
+    }
+
+    /// Walks an attack line outward from the attacked square and hands
+    /// `hit` the square of the piece that would attack along it (the first
+    /// piece of a ride, the landing square of a leap whose path allows it,
+    /// the piece behind a hopper's hurdle); returns what `hit` said.
+    #[inline]
+    fn line_hits(&self, line: &crate::rules::Line, hit: &mut impl FnMut(Sq) -> bool) -> bool {
+        let rules = self.rules();
+        let board = &self.board;
+        let squares = rules.line_squares(line);
+        match line.kind {
+            crate::rules::LineKind::Leap => {
+                let (path, landing) = squares.split_at(line.path as usize);
+                let path_ok = if line.jump {
+                    path.iter().any(|s| board[*s as usize].is_some())
+                } else {
+                    path.iter().all(|s| board[*s as usize].is_none())
+                };
+                path_ok && hit(landing[0])
+            }
+            crate::rules::LineKind::Ride => {
+                let step = line.path as usize + 1;
+                for chunk in squares.chunks_exact(step) {
+                    let (path, landing) = chunk.split_at(step - 1);
+                    if path.iter().any(|s| board[*s as usize].is_some()) {
+                        return false;
+                    }
+                    let s = landing[0];
+                    if board[s as usize].is_some() {
+                        return hit(s);
+                    }
+                }
+                false
+            }
+            crate::rules::LineKind::Hop { after } => {
+                let Some(h) = squares.iter().position(|s| board[*s as usize].is_some()) else {
+                    return false;
+                };
+                if after != 0 && h + 1 > after as usize {
+                    return false;
+                }
+                squares[h + 1..]
+                    .iter()
+                    .find(|s| board[**s as usize].is_some())
+                    .is_some_and(|a| hit(*a))
+            }
+            crate::rules::LineKind::Grasshop => {
+                board[squares[0] as usize].is_some()
+                    && squares[1..]
+                        .iter()
+                        .find(|s| board[**s as usize].is_some())
+                        .is_some_and(|a| hit(*a))
+            }
+        }
     }
 
     /// Who checks a seat's royal piece and which of its pieces are pinned,
@@ -951,6 +959,23 @@ impl<R: RuleHandle> Position<R> {
         };
         let rules = self.rules();
         let team = rules.seats[seat].team;
+        let board = &self.board;
+        if rules.seats.len() > 2 {
+            // One walk of the merged lines covers every enemy.
+            for attack in rules.enemy_attack_lines(king) {
+                let attacker = |s: Sq| {
+                    let p = board[s as usize];
+                    p.is_some()
+                        && !p.is_wall()
+                        && !p.dead()
+                        && rules.seats[p.seat()].team != team
+                        && !self.is_eliminated(p.seat())
+                        && p.kind().is_in(attack.types[p.seat()])
+                };
+                self.scan_king_line(&attack.line, seat, attacker, &mut safety);
+            }
+            return safety;
+        }
         let active = |s: Seat| rules.seats[s].team != team && !self.is_eliminated(s);
         for enemy in Seat::all(rules.seats.len()).filter(|&s| active(s)) {
             for &(squares, types) in rules.leap_attacks(enemy, king) {
@@ -961,57 +986,86 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
             for attack in rules.attack_lines(enemy, king) {
+                // On small boards: no attacker on the ray, no check and no pin.
+                if attack.line.kind == crate::rules::LineKind::Ride
+                    && attack.line.path == 0
+                    && attack.ray != 0
+                    && attack.ray & self.pieces_of_types(enemy, attack.types) == 0
+                {
+                    continue;
+                }
                 let attacker = |s: Sq| {
-                    let p = self.board[s as usize];
+                    let p = board[s as usize];
                     p.is_some() && p.seat() == enemy && !p.dead() && p.kind().is_in(attack.types)
                 };
-                let squares = rules.line_squares(&attack.line);
-                match attack.line.kind {
-                    crate::rules::LineKind::Ride if attack.line.path == 0 => {
-                        // On small boards: no attacker on the ray, no check and no pin.
-                        if attack.ray != 0
-                            && attack.ray & self.pieces_of_types(enemy, attack.types) == 0
-                        {
-                            continue;
-                        }
-                        let mut blocker = None;
-                        for (i, &s) in squares.iter().enumerate() {
-                            let p = self.board[s as usize];
-                            if p.is_none() {
-                                continue;
-                            }
-                            match blocker {
-                                None if attacker(s) => {
-                                    safety.add_checker(s, &squares[..i]);
-                                }
-                                None if p.seat() == seat && !p.dead() && !p.is_wall() => {
-                                    blocker = Some(s);
-                                    continue;
-                                }
-                                Some(b) if attacker(s) => safety.add_pinned(b),
-                                _ => {}
-                            }
-                            break;
-                        }
-                    }
-                    _ => {
-                        let landing = squares[squares.len() - 1];
-                        if attacker(landing) {
-                            safety.add_checker(landing, &[]);
-                        }
-                    }
-                }
+                self.scan_king_line(&attack.line, seat, attacker, &mut safety);
             }
         }
         safety
     }
 
+    /// Adds the check and the pin an attack line toward `seat`'s royal piece
+    /// holds: a ride's first piece if it attacks (a check), or an own piece
+    /// followed by an attacker (a pin); another line's landing square.
+    #[inline]
+    fn scan_king_line(
+        &self,
+        line: &crate::rules::Line,
+        seat: Seat,
+        attacker: impl Fn(Sq) -> bool,
+        safety: &mut KingSafety,
+    ) {
+        let squares = self.rules().line_squares(line);
+        if line.kind != crate::rules::LineKind::Ride || line.path != 0 {
+            let landing = squares[squares.len() - 1];
+            if attacker(landing) {
+                safety.add_checker(landing, &[]);
+            }
+            return;
+        }
+        let mut blocker = None;
+        for (i, &s) in squares.iter().enumerate() {
+            let p = self.board[s as usize];
+            if p.is_none() {
+                continue;
+            }
+            match blocker {
+                None if attacker(s) => {
+                    safety.add_checker(s, &squares[..i]);
+                }
+                None if p.seat() == seat && !p.dead() && !p.is_wall() => {
+                    blocker = Some(s);
+                    continue;
+                }
+                Some(b) if attacker(s) => safety.add_pinned(b),
+                _ => {}
+            }
+            break;
+        }
+    }
+
     /// Whether `sq` is attacked by any active enemy of `seat` (eliminated
-    /// seats, walking kings included, attack nothing).
+    /// seats, walking kings included, attack nothing). With more than two
+    /// seats, one walk of the merged attack lines tests every enemy at once.
     pub fn attacked_by_enemy(&self, sq: Sq, seat: Seat) -> bool {
-        let team = self.rules.seats[seat].team;
-        Seat::all(self.rules.seats.len()).any(|s| {
-            self.rules.seats[s].team != team && !self.is_eliminated(s) && self.attacked_by(sq, s)
+        let rules = self.rules();
+        let team = rules.seats[seat].team;
+        if rules.seats.len() <= 2 {
+            return Seat::all(rules.seats.len()).any(|s| {
+                rules.seats[s].team != team && !self.is_eliminated(s) && self.attacked_by(sq, s)
+            });
+        }
+        let board = &self.board;
+        rules.enemy_attack_lines(sq).iter().any(|attack| {
+            self.line_hits(&attack.line, &mut |s: Sq| {
+                let p = board[s as usize];
+                p.is_some()
+                    && !p.is_wall()
+                    && !p.dead()
+                    && rules.seats[p.seat()].team != team
+                    && !self.is_eliminated(p.seat())
+                    && p.kind().is_in(attack.types[p.seat()])
+            })
         })
     }
 

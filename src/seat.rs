@@ -71,3 +71,51 @@ impl<T, const N: usize> IndexMut<Seat> for [T; N] {
         &mut self[seat.index()]
     }
 }
+
+/// A set of seats, a bit per seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SeatSet(u8);
+
+impl SeatSet {
+    /// The empty set.
+    pub const EMPTY: SeatSet = SeatSet(0);
+
+    /// The set with a bit per seat (bit `i` for seat `i`).
+    #[inline]
+    pub const fn from_bits(bits: u8) -> SeatSet {
+        SeatSet(bits)
+    }
+
+    /// Adds a seat.
+    #[inline]
+    pub fn insert(&mut self, seat: Seat) {
+        self.0 |= seat.bit();
+    }
+
+    /// Whether the set holds a seat.
+    #[inline]
+    pub fn contains(self, seat: Seat) -> bool {
+        self.0 & seat.bit() != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The seats in turn order.
+    pub fn iter(self) -> impl Iterator<Item = Seat> {
+        Seat::all(MAX_SEATS).filter(move |&s| self.contains(s))
+    }
+}
+
+impl FromIterator<Seat> for SeatSet {
+    fn from_iter<I: IntoIterator<Item = Seat>>(seats: I) -> SeatSet {
+        let mut set = SeatSet::EMPTY;
+        for seat in seats {
+            set.insert(seat);
+        }
+        set
+    }
+}

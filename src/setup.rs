@@ -503,9 +503,21 @@ fn read_en_passant(
 /// the king could also step to its castling square as an ordinary move),
 /// `a1b2+` / `a1b2-` (piece promotion and demotion).
 pub fn uci(pos: &Position<impl RuleHandle>, mv: &Move) -> String {
-    let rules = pos.rules();
+    uci_text(pos.rules(), mv, castling_names_rook(pos, mv))
+}
+
+/// Whether Fairy-Stockfish names a move of `pos` by the rook's square: a
+/// castling whose king could also step to its destination as an ordinary
+/// move.
+pub fn castling_names_rook(pos: &Position<impl RuleHandle>, mv: &Move) -> bool {
+    matches!(*mv, Move::Castle { king, to, .. } if pos.steps_to(king, to))
+}
+
+/// The UCI text of a move, given whether a castling is named by its rook's
+/// square ([`castling_names_rook`]).
+pub fn uci_text(rules: &RuleTable, mv: &Move, names_rook: bool) -> String {
     let to = match *mv {
-        Move::Castle { king, to, rook, .. } if pos.steps_to(king, to) => rook,
+        Move::Castle { rook, .. } if names_rook => rook,
         _ => mv.to(),
     };
     let mut s = format!("{}{}", rules.square_name(mv.from()), rules.square_name(to));

@@ -1,16 +1,21 @@
 //! `tetrarch bench`: nodes per second on fixed perft positions, and the
-//! ratio to Fairy-Stockfish measured on the same machine in the same run.
+//! ratio to Fairy-Stockfish measured on the same machine in the same run;
+//! then random playouts through the adjudicator, against perft's time per
+//! position.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::Exit;
 use super::output::{say, tell};
 use crate::catalog::Catalog;
+use crate::game::Game;
 use crate::perft::perft;
 use crate::position::Position;
+use crate::rng::SplitMix64;
 
 /// Fairy-Stockfish's Debian binary (`apt-get install fairy-stockfish`).
 const FSF_BINARY: &str = "/usr/games/fairy-stockfish";
@@ -90,6 +95,80 @@ pub fn run(repeat: u32) -> Result<(), Exit> {
                 "-", "-"
             ))?,
         }
+    }
+    playouts(&catalog, repeat)
+}
+
+/// The variants whose random playouts are timed, and the perft depth that
+/// gives their time per position.
+const PLAYOUTS: &[(&str, u32)] = &[("chess", 4), ("4pc-ffa", 4)];
+
+/// Plies played per playout measurement.
+const PLAYOUT_PLIES: u64 = 100_000;
+
+/// The longest playout, in plies.
+const PLAYOUT_LENGTH: u32 = 300;
+
+/// Random games through [`Game`] with full adjudication (events, repetition,
+/// scores, eliminations), compared with perft's time per position visited
+/// (every position whose moves perft generates or counts: the nodes of
+/// depths 0 to depth - 1), which is the work a playout does per ply.
+fn playouts(catalog: &Catalog, repeat: u32) -> Result<(), Exit> {
+    say("")?;
+    say(format_args!(
+        "{:<16} {:>10} {:>12} {:>12} {:>14} {:>7}",
+        "playouts", "games/s", "plies/s", "ns per ply", "perft ns/pos", "ratio"
+    ))?;
+    for &(variant, depth) in PLAYOUTS {
+        let def = super::load::checked(catalog, variant)?;
+        let rules = Arc::new(super::load::compiled(def)?);
+        let mut best = f64::MAX;
+        let (mut games, mut plies) = (0u64, 0u64);
+        for _ in 0..repeat.max(1) {
+            let mut rng = SplitMix64::new(1);
+            (games, plies) = (0, 0);
+            let start = Instant::now();
+            while plies < PLAYOUT_PLIES {
+                let Ok(mut game) = Game::new(rules.clone(), def.start_fen(), games) else {
+                    tell(format_args!(
+                        "error: the start of {variant} is not a valid position"
+                    ));
+                    return Err(Exit::InputWrong);
+                };
+                for _ in 0..PLAYOUT_LENGTH {
+                    let moves = game.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[rng.below(moves.len())];
+                    if game.play(mv).is_err() {
+                        break;
+                    }
+                    plies += 1;
+                }
+                games += 1;
+            }
+            best = best.min(start.elapsed().as_secs_f64());
+        }
+        let per_ply = best * 1e9 / plies as f64;
+        let mut pos = Position::from_text(&*rules, def.start_fen()).map_err(|e| {
+            tell(format_args!("error: {e}"));
+            Exit::InputWrong
+        })?;
+        let visited: u64 = (0..depth).map(|d| perft(&mut pos, d)).sum();
+        let mut perft_best = f64::MAX;
+        for _ in 0..repeat.max(1) {
+            let start = Instant::now();
+            perft(&mut pos, depth);
+            perft_best = perft_best.min(start.elapsed().as_secs_f64());
+        }
+        let per_position = perft_best * 1e9 / visited as f64;
+        say(format_args!(
+            "{variant:<16} {:>10.0} {:>12.0} {per_ply:>12.0} {per_position:>14.0} {:>6.2}x",
+            games as f64 / best,
+            plies as f64 / best,
+            per_ply / per_position
+        ))?;
     }
     Ok(())
 }

@@ -13,13 +13,13 @@ use super::result::{EndRule, GameResult, Outcome};
 use crate::definition::value::GameValue;
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError, MoveList};
-use crate::notation::{move_name, parse_move};
+use crate::notation::{MoveText, move_name, parse_move};
 use crate::outcome::ImmediateEnd;
 use crate::piece::Piece;
 use crate::position::{Army, MAX_SEATS, Position};
 use crate::rng::SplitMix64;
 use crate::rules::{Ranking, RuleTable, Sq};
-use crate::seat::Seat;
+use crate::seat::{Seat, SeatSet};
 
 /// An open draw offer: who made it and who has agreed (a bit per seat).
 #[derive(Clone, Copy, Debug)]
@@ -193,7 +193,11 @@ impl Game {
         if !self.pos.is_eliminated(self.pos.to_move()) || self.legal.is_empty() {
             return Err(Refusal::NotWalking);
         }
-        let mv = self.legal.as_slice()[self.rng.below(self.legal.len())];
+        // Picked from the moves in square order, so the choice of a seed does
+        // not depend on the order the generator lists them in.
+        let mut moves = self.legal.as_slice().to_vec();
+        moves.sort_by_key(|m| (m.from(), m.to(), m.promotion().map(|p| p.index())));
+        let mv = moves[self.rng.below(moves.len())];
         self.play(mv)
     }
 
@@ -245,7 +249,7 @@ impl Game {
         }
         self.pos.add_score(seat, points);
         events.push(Event::Score {
-            seat: self.name(seat),
+            seat,
             points,
             reason,
         });
@@ -258,16 +262,14 @@ impl Game {
         let mover = self.pos.to_move();
         let mover_active = !self.pos.is_eliminated(mover);
         events.push(Event::Moved {
-            seat: self.name(mover),
-            text: move_name(&self.pos, &mv),
+            seat: mover,
+            text: MoveText::of(&self.pos, mv),
         });
         if let Some(offer) = self.offer
             && offer.agreed & mover.bit() == 0
         {
             self.offer = None;
-            events.push(Event::DrawDeclined {
-                seat: self.name(mover),
-            });
+            events.push(Event::DrawDeclined { seat: mover });
         }
         let mut victims: SmallVec<[(Sq, Piece); 2]> = SmallVec::new();
         match mv {
@@ -284,7 +286,7 @@ impl Game {
                 }
             }
         }
-        let eliminated_before = self.eliminated();
+        let eliminated_before = self.pos.eliminated_seats();
         self.pos.make(mv);
         self.ply += 1;
         self.last_moved[mover] = self.ply;
@@ -298,11 +300,9 @@ impl Game {
         let mut cause = None;
         for &(sq, victim) in &victims {
             events.push(Event::Capture {
-                by: self.name(mover),
-                owner: self.name(victim.seat()),
-                piece: rules.pieces[victim.kind()].letter,
-                dead: victim.dead(),
-                square: rules.square_name(sq),
+                by: mover,
+                piece: victim,
+                square: sq,
             });
             if mover_active {
                 let points = capture_points(&rules, victim);
@@ -310,9 +310,9 @@ impl Game {
             }
             if rules.pieces[victim.kind()].royal && !victim.dead() {
                 events.push(Event::KingCaptured {
-                    seat: self.name(victim.seat()),
+                    seat: victim.seat(),
                 });
-                if !eliminated_before.contains(&victim.seat())
+                if !eliminated_before.contains(victim.seat())
                     && self.pos.is_eliminated(victim.seat())
                 {
                     let army = if rules.eliminated_pieces_removed {
@@ -321,8 +321,8 @@ impl Game {
                         Army::Dead
                     };
                     events.push(Event::Eliminated {
-                        seat: self.name(victim.seat()),
-                        army: army_name(army),
+                        seat: victim.seat(),
+                        army,
                     });
                     cause = Some(EndRule::KingCapture);
                 }
@@ -331,21 +331,22 @@ impl Game {
         match mv {
             Move::Promotion { to, piece, .. } | Move::PiecePromotion { to, piece, .. } => {
                 events.push(Event::Promotion {
-                    seat: self.name(mover),
-                    square: rules.square_name(to),
-                    piece: rules.pieces[piece].letter,
+                    seat: mover,
+                    square: to,
+                    piece,
                 });
             }
             _ => {}
         }
-        if mover_active {
+        // A legal move never leaves the mover's own king attacked.
+        let checked: SeatSet = self
+            .seats()
+            .filter(|&s| s != mover && self.pos.checked(s))
+            .collect();
+        // The mover's checks are among these: two are needed to score.
+        if mover_active && checked.iter().nth(1).is_some() {
             self.score_multi_check(mover, events);
         }
-        let checked: Vec<String> = self
-            .checked_seats()
-            .into_iter()
-            .map(|s| self.name(s))
-            .collect();
         if !checked.is_empty() {
             events.push(Event::Check { seats: checked });
         }
@@ -411,27 +412,20 @@ impl Game {
                 return;
             }
             let seat = self.pos.to_move();
-            let mut legal = std::mem::take(&mut self.legal);
-            self.pos.legal_moves(&mut legal);
-            self.legal = legal;
+            self.pos.legal_moves(&mut self.legal);
             let key = repetition_key(&self.pos, &self.legal);
             self.keys.push(key);
             if self.legal.is_empty() {
                 let mated = self.pos.checked(seat);
                 let rule = if mated {
                     let by = self.mate_credit(seat);
-                    events.push(Event::Checkmate {
-                        seat: self.name(seat),
-                        by: by.map(|b| self.name(b)),
-                    });
+                    events.push(Event::Checkmate { seat, by });
                     if let Some(by) = by {
                         self.add_score(by, adj.scoring.checkmate, ScoreReason::Checkmate, events);
                     }
                     EndRule::Checkmate
                 } else {
-                    events.push(Event::Stalemate {
-                        seat: self.name(seat),
-                    });
+                    events.push(Event::Stalemate { seat });
                     EndRule::Stalemate
                 };
                 if self.pos.is_eliminated(seat) {
@@ -480,10 +474,7 @@ impl Game {
 
     fn eliminate(&mut self, seat: Seat, army: Army, events: &mut Vec<Event>) {
         self.pos.eliminate(seat, army);
-        events.push(Event::Eliminated {
-            seat: self.name(seat),
-            army: army_name(army),
-        });
+        events.push(Event::Eliminated { seat, army });
     }
 
     /// The seat credited with a mate: among the active opponents whose
@@ -658,12 +649,8 @@ impl Game {
                 winners: self.seats().filter(|&s| self.score(s) == best).collect(),
             }
         };
-        let winners = outcome.winners().iter().map(|&s| self.name(s)).collect();
         let result = GameResult { outcome, rule };
-        events.push(Event::GameOver {
-            result: result.clone(),
-            winners,
-        });
+        events.push(Event::GameOver(result.clone()));
         self.result = Some(result);
         self.legal.clear();
         self.offer = None;
@@ -674,13 +661,9 @@ impl Game {
         let rules = self.pos.shared_rules().clone();
         let adj = &rules.adjudication;
         let mut events = vec![if rule == EndRule::Timeout {
-            Event::TimedOut {
-                seat: self.name(seat),
-            }
+            Event::TimedOut { seat }
         } else {
-            Event::Resigned {
-                seat: self.name(seat),
-            }
+            Event::Resigned { seat }
         }];
         let early = self.seats().any(|s| self.moves_made[s] < adj.abort_moves);
         let scoreless = self.seats().all(|s| self.score(s) == 0);
@@ -732,9 +715,7 @@ impl Game {
         }
         self.offered[seat] = Some(window);
         self.offer = Some(Offer { agreed: seat.bit() });
-        Ok(vec![Event::DrawOffered {
-            seat: self.name(seat),
-        }])
+        Ok(vec![Event::DrawOffered { seat }])
     }
 
     fn accept_draw(&mut self, seat: Seat) -> Result<Vec<Event>, Refusal> {
@@ -743,9 +724,7 @@ impl Game {
         };
         offer.agreed |= seat.bit();
         self.offer = Some(offer);
-        let mut events = vec![Event::DrawAccepted {
-            seat: self.name(seat),
-        }];
+        let mut events = vec![Event::DrawAccepted { seat }];
         if self.pos.active_seats().all(|s| offer.agreed & s.bit() != 0) {
             self.finish(Outcome::Draw, EndRule::Agreement, &mut events);
         }
@@ -757,9 +736,7 @@ impl Game {
             return Err(Refusal::NoOpenOffer(self.name(seat)));
         }
         self.offer = None;
-        Ok(vec![Event::DrawDeclined {
-            seat: self.name(seat),
-        }])
+        Ok(vec![Event::DrawDeclined { seat }])
     }
 
     /// A draw claim by the seat to move: the condition holds now, or (with
@@ -832,10 +809,7 @@ impl Game {
         let Some(mv) = mv else {
             return Err(Refusal::ClaimDoesNotHold(what));
         };
-        let mut events = vec![Event::ClaimRejected {
-            seat: self.name(seat),
-            reason: what,
-        }];
+        let mut events = vec![Event::ClaimRejected { seat, reason: what }];
         let cause = self.apply(mv, &mut events);
         self.settle(&mut events, cause);
         Ok(events)
@@ -896,12 +870,4 @@ fn repetition_key(pos: &Position, legal: &MoveList) -> u64 {
         }
     }
     key
-}
-
-fn army_name(army: Army) -> &'static str {
-    match army {
-        Army::Remove => "pieces removed",
-        Army::Dead => "pieces dead",
-        Army::DeadKingWalks => "pieces dead, king walks",
-    }
 }

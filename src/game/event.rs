@@ -1,9 +1,16 @@
 //! What happened in a step: the events a [`Game`](super::Game) reports
-//! after each move or action, in order, with seats and squares by name.
+//! after each move or action, in order. Events hold seats, squares, pieces
+//! and moves as values (cheap to make on every move); [`Event::describe`]
+//! writes one as a line of text with the variant's names.
 
-use std::fmt;
+use std::fmt::{self, Write};
 
 use super::result::GameResult;
+use crate::notation::MoveText;
+use crate::piece::Piece;
+use crate::piece_type::PieceType;
+use crate::rules::{Army, RuleTable, Sq};
+use crate::seat::{Seat, SeatSet};
 
 /// Why a seat's score changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,72 +48,68 @@ impl ScoreReason {
     }
 }
 
-/// One thing that happened. Seats, pieces and squares are given by name
-/// (`Red`, `q`, `e4`) so that a log reads on its own.
+/// One thing that happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A seat played a move.
     Moved {
         /// The seat.
-        seat: String,
-        /// The move, as the variant's notation writes it.
-        text: String,
+        seat: Seat,
+        /// The move, writable in the variant's notation.
+        text: MoveText,
     },
-    /// A piece was captured.
+    /// A piece was captured (its owner, type and whether it was dead are
+    /// the piece's).
     Capture {
         /// The capturing seat.
-        by: String,
-        /// The captured piece's owner.
-        owner: String,
-        /// The captured piece's letter.
-        piece: char,
-        /// Whether it was dead.
-        dead: bool,
+        by: Seat,
+        /// The captured piece.
+        piece: Piece,
         /// Its square.
-        square: String,
+        square: Sq,
     },
     /// A pawn or piece promoted.
     Promotion {
         /// The seat.
-        seat: String,
+        seat: Seat,
         /// The square.
-        square: String,
-        /// The new piece's letter.
-        piece: char,
+        square: Sq,
+        /// The new type.
+        piece: PieceType,
     },
-    /// These seats' kings are attacked by an active opponent.
+    /// These seats are in check by an active opponent.
     Check {
-        /// The seats in check, in turn order.
-        seats: Vec<String>,
+        /// The seats in check.
+        seats: SeatSet,
     },
     /// A seat was checkmated.
     Checkmate {
         /// The mated seat.
-        seat: String,
+        seat: Seat,
         /// The seat credited with the mate, if any.
-        by: Option<String>,
+        by: Option<Seat>,
     },
     /// A seat was stalemated.
     Stalemate {
         /// The stalemated seat.
-        seat: String,
+        seat: Seat,
     },
     /// A seat's king was captured.
     KingCaptured {
         /// The seat that lost its king.
-        seat: String,
+        seat: Seat,
     },
     /// A seat is out of the game.
     Eliminated {
         /// The seat.
-        seat: String,
-        /// What became of its army: `removed`, `dead`, or `dead, king walks`.
-        army: &'static str,
+        seat: Seat,
+        /// What became of its army.
+        army: Army,
     },
     /// A seat's score changed.
     Score {
         /// The seat.
-        seat: String,
+        seat: Seat,
         /// The points added.
         points: i32,
         /// Why.
@@ -115,91 +118,115 @@ pub enum Event {
     /// A seat resigned.
     Resigned {
         /// The seat.
-        seat: String,
+        seat: Seat,
     },
     /// A seat ran out of time.
     TimedOut {
         /// The seat.
-        seat: String,
+        seat: Seat,
     },
     /// A seat offered a draw.
     DrawOffered {
         /// The seat.
-        seat: String,
+        seat: Seat,
     },
     /// A seat accepted the open draw offer.
     DrawAccepted {
         /// The seat.
-        seat: String,
+        seat: Seat,
     },
     /// The open draw offer was declined (explicitly, or by a move).
     DrawDeclined {
         /// The seat that declined.
-        seat: String,
+        seat: Seat,
     },
     /// A draw claim did not hold; the move it named was played instead.
     ClaimRejected {
         /// The claimant.
-        seat: String,
+        seat: Seat,
         /// Why it did not hold.
         reason: String,
     },
     /// The game ended.
-    GameOver {
-        /// The result.
-        result: GameResult,
-        /// The winners' names.
-        winners: Vec<String>,
-    },
+    GameOver(GameResult),
 }
 
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Event {
+    /// The event as a line of text, with the variant's seat names, squares,
+    /// piece letters and move notation.
+    pub fn describe(&self, rules: &RuleTable) -> String {
+        let mut out = String::new();
+        // Writing to a String cannot fail.
+        let _ = self.write(rules, &mut out);
+        out
+    }
+
+    fn write(&self, rules: &RuleTable, f: &mut String) -> fmt::Result {
+        let name = |seat: Seat| rules.seats[seat].name.as_str();
+        let names = |seats: &mut dyn Iterator<Item = Seat>| {
+            seats
+                .map(|s| rules.seats[s].name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let letter = |kind: PieceType| rules.pieces[kind].letter;
         match self {
-            Event::Moved { seat, text } => write!(f, "{seat} plays {text}"),
-            Event::Capture {
-                by,
-                owner,
-                piece,
-                dead,
-                square,
-            } => {
-                let dead = if *dead { "dead " } else { "" };
-                write!(f, "{by} captures {owner}'s {dead}{piece} on {square}")
-            }
+            Event::Moved { seat, text } => write!(f, "{} plays {}", name(*seat), text.write(rules)),
+            Event::Capture { by, piece, square } => write!(
+                f,
+                "{} captures {}'s {}{} on {}",
+                name(*by),
+                name(piece.seat()),
+                if piece.dead() { "dead " } else { "" },
+                letter(piece.kind()),
+                rules.square_name(*square)
+            ),
             Event::Promotion {
                 seat,
                 square,
                 piece,
-            } => write!(f, "{seat} promotes to {piece} on {square}"),
-            Event::Check { seats } => write!(f, "check: {}", seats.join(", ")),
+            } => write!(
+                f,
+                "{} promotes to {} on {}",
+                name(*seat),
+                letter(*piece),
+                rules.square_name(*square)
+            ),
+            Event::Check { seats } => write!(f, "check: {}", names(&mut seats.iter())),
             Event::Checkmate { seat, by } => match by {
-                Some(by) => write!(f, "{seat} is checkmated by {by}"),
-                None => write!(f, "{seat} is checkmated"),
+                Some(by) => write!(f, "{} is checkmated by {}", name(*seat), name(*by)),
+                None => write!(f, "{} is checkmated", name(*seat)),
             },
-            Event::Stalemate { seat } => write!(f, "{seat} is stalemated"),
-            Event::KingCaptured { seat } => write!(f, "{seat}'s king is captured"),
-            Event::Eliminated { seat, army } => write!(f, "{seat} is eliminated ({army})"),
+            Event::Stalemate { seat } => write!(f, "{} is stalemated", name(*seat)),
+            Event::KingCaptured { seat } => write!(f, "{}'s king is captured", name(*seat)),
+            Event::Eliminated { seat, army } => {
+                let army = match army {
+                    Army::Remove => "pieces removed",
+                    Army::Dead => "pieces dead",
+                    Army::DeadKingWalks => "pieces dead, king walks",
+                };
+                write!(f, "{} is eliminated ({army})", name(*seat))
+            }
             Event::Score {
                 seat,
                 points,
                 reason,
-            } => write!(f, "{seat} scores {points:+} ({})", reason.name()),
-            Event::Resigned { seat } => write!(f, "{seat} resigns"),
-            Event::TimedOut { seat } => write!(f, "{seat} runs out of time"),
-            Event::DrawOffered { seat } => write!(f, "{seat} offers a draw"),
-            Event::DrawAccepted { seat } => write!(f, "{seat} accepts the draw"),
-            Event::DrawDeclined { seat } => write!(f, "{seat} declines the draw"),
-            Event::ClaimRejected { seat, reason } => {
-                write!(
-                    f,
-                    "{seat}'s claim does not hold ({reason}); the move is played"
-                )
-            }
-            Event::GameOver { result, winners } => {
+            } => write!(f, "{} scores {points:+} ({})", name(*seat), reason.name()),
+            Event::Resigned { seat } => write!(f, "{} resigns", name(*seat)),
+            Event::TimedOut { seat } => write!(f, "{} runs out of time", name(*seat)),
+            Event::DrawOffered { seat } => write!(f, "{} offers a draw", name(*seat)),
+            Event::DrawAccepted { seat } => write!(f, "{} accepts the draw", name(*seat)),
+            Event::DrawDeclined { seat } => write!(f, "{} declines the draw", name(*seat)),
+            Event::ClaimRejected { seat, reason } => write!(
+                f,
+                "{}'s claim does not hold ({reason}); the move is played",
+                name(*seat)
+            ),
+            Event::GameOver(result) => {
                 write!(f, "game over: {}", result.outcome.name())?;
+                let winners = result.outcome.winners();
                 if !winners.is_empty() {
-                    write!(f, " for {}", winners.join(", "))?;
+                    write!(f, " for {}", names(&mut winners.iter().copied()))?;
                 }
                 write!(f, " by {}", result.rule)
             }

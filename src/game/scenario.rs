@@ -173,7 +173,7 @@ pub fn run(file: &Arc<SourceFile>, base: &Path) -> Result<Report, ScenarioError>
         match &outcome {
             Some(Ok(events)) => {
                 for event in events {
-                    log.push(format!("step {number}: {event}"));
+                    log.push(format!("step {number}: {}", event.describe(game.rules())));
                 }
             }
             Some(Err(refusal)) => log.push(format!("step {number}: refused: {refusal}")),

@@ -12,6 +12,7 @@ use crate::definition::keys::Key;
 use crate::definition::value::{GameValue, Value};
 use crate::definition::{CheckedDefinition, Definition};
 use crate::piece_type::{MAX_PIECE_TYPES, PieceType};
+use crate::seat::MAX_SEATS;
 
 /// Why a definition cannot be compiled into a playable rule table.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -340,6 +341,37 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         }
     }
 
+    // With more than two seats, the attack lines of every seat merged per
+    // square, so a square is tested against all enemies in one walk.
+    let mut enemy_attacks = Vec::new();
+    let mut enemy_attack_index = Vec::new();
+    if n_seats > 2 {
+        enemy_attack_index.reserve(nsq);
+        for sq in 0..nsq {
+            let start = enemy_attacks.len() as u32;
+            let mut order: Vec<&GeometryKey> = Vec::new();
+            let mut types: FxHashMap<&GeometryKey, [u64; MAX_SEATS]> = FxHashMap::default();
+            for seat in 0..n_seats {
+                let slot = seat * nsq + sq;
+                for key in &attack_order[slot] {
+                    let entry = types.entry(key).or_insert_with(|| {
+                        order.push(key);
+                        [0; MAX_SEATS]
+                    });
+                    entry[seat] |= attack_groups[slot][key];
+                }
+            }
+            for key in order {
+                let (kind, squares, path, jump) = key;
+                enemy_attacks.push(super::EnemyAttackLine {
+                    line: builder.line_for(*kind, squares, *path, *jump),
+                    types: types[key],
+                });
+            }
+            enemy_attack_index.push((start, enemy_attacks.len() as u32));
+        }
+    }
+
     let builder_lines_ep_only = builder.lines.iter().any(|l| l.en_passant && !l.capture);
     let pieces = compile_pieces(&ctx);
     let promotion_choices: Vec<Vec<PieceType>> = (0..n_seats)
@@ -453,6 +485,8 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         line_index,
         attacks,
         attack_index,
+        enemy_attacks,
+        enemy_attack_index,
         promotion_region,
         promotion_choices,
         promotion_limit,

@@ -144,6 +144,16 @@ pub struct AttackLine {
     pub increasing: bool,
 }
 
+/// An attack line ending on a square, for attackers of any seat: its
+/// geometry and, per seat, the types that attack along it (several seats).
+#[derive(Clone, Copy, Debug)]
+pub struct EnemyAttackLine {
+    /// The reversed line, walked from the attacked square outward.
+    pub line: Line,
+    /// Per seat, bit `t` set when that seat's type `t` attacks along it.
+    pub types: [u64; crate::seat::MAX_SEATS],
+}
+
 /// A seat at the table.
 #[derive(Clone, Debug)]
 pub struct SeatRules {
@@ -239,6 +249,9 @@ pub struct RuleTable {
     line_index: Vec<(u32, u32)>,
     attacks: Vec<AttackLine>,
     attack_index: Vec<(u32, u32)>,
+    /// With more than two seats: per square, the attack lines of all seats.
+    enemy_attacks: Vec<EnemyAttackLine>,
+    enemy_attack_index: Vec<(u32, u32)>,
     /// Promotion region per seat.
     pub promotion_region: Vec<Vec<bool>>,
     /// Pawn promotion choices per seat.
@@ -389,6 +402,16 @@ impl RuleTable {
     pub fn attack_lines(&self, seat: Seat, sq: Sq) -> &[AttackLine] {
         let (a, b) = self.attack_index[seat.index() * self.square_count() + sq as usize];
         &self.attacks[a as usize..b as usize]
+    }
+
+    /// With more than two seats, the attack lines of every seat ending on
+    /// `sq` (empty with two seats).
+    #[inline]
+    pub fn enemy_attack_lines(&self, sq: Sq) -> &[EnemyAttackLine] {
+        match self.enemy_attack_index.get(sq as usize) {
+            Some(&(a, b)) => &self.enemy_attacks[a as usize..b as usize],
+            None => &[],
+        }
     }
 
     /// Plain leap attacks on `sq` by `seat` as (attacker squares, types),
