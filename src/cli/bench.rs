@@ -1,7 +1,7 @@
 //! `tetrarch bench`: nodes per second on fixed perft positions, and the
 //! ratio to Fairy-Stockfish measured on the same machine in the same run;
-//! then random playouts through the adjudicator, against perft's time per
-//! position.
+//! then random playouts through the adjudicator, against perft(1) on the
+//! same positions.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -99,9 +99,8 @@ pub fn run(repeat: u32) -> Result<(), Exit> {
     playouts(&catalog, repeat)
 }
 
-/// The variants whose random playouts are timed, and the perft depth that
-/// gives their time per position.
-const PLAYOUTS: &[(&str, u32)] = &[("chess", 4), ("4pc-ffa", 4)];
+/// The variants whose random playouts are timed.
+const PLAYOUTS: &[&str] = &["chess", "4pc-ffa"];
 
 /// Plies played per playout measurement.
 const PLAYOUT_PLIES: u64 = 100_000;
@@ -109,24 +108,23 @@ const PLAYOUT_PLIES: u64 = 100_000;
 /// The longest playout, in plies.
 const PLAYOUT_LENGTH: u32 = 300;
 
-/// Random games through [`Game`] with full adjudication (events, repetition,
-/// scores, eliminations), compared with perft's time per position visited
-/// (every position whose moves perft generates or counts: the nodes of
-/// depths 0 to depth - 1), which is the work a playout does per ply.
+/// Random games through [`Game`] with full adjudication (events, checks,
+/// repetition, scores, eliminations), against perft's work on the same
+/// positions: perft(1), the legal move count, of every position a playout
+/// plays a move in. (Perft from the start position visits mostly opening
+/// positions, which have fewer moves than the middlegames playouts reach.)
 fn playouts(catalog: &Catalog, repeat: u32) -> Result<(), Exit> {
     say("")?;
     say(format_args!(
-        "{:<16} {:>10} {:>12} {:>12} {:>14} {:>7}",
-        "playouts", "games/s", "plies/s", "ns per ply", "perft ns/pos", "ratio"
+        "{:<16} {:>10} {:>12} {:>12} {:>15} {:>7}",
+        "playouts", "games/s", "plies/s", "ns per ply", "perft(1) ns", "ratio"
     ))?;
-    for &(variant, depth) in PLAYOUTS {
+    for &variant in PLAYOUTS {
         let def = super::load::checked(catalog, variant)?;
         let rules = Arc::new(super::load::compiled(def)?);
-        let mut best = f64::MAX;
-        let (mut games, mut plies) = (0u64, 0u64);
-        for _ in 0..repeat.max(1) {
+        let play = |perft_too: bool| -> Result<(f64, f64, u64, u64), Exit> {
             let mut rng = SplitMix64::new(1);
-            (games, plies) = (0, 0);
+            let (mut games, mut plies, mut counting) = (0u64, 0u64, 0f64);
             let start = Instant::now();
             while plies < PLAYOUT_PLIES {
                 let Ok(mut game) = Game::new(rules.clone(), def.start_fen(), games) else {
@@ -136,6 +134,12 @@ fn playouts(catalog: &Catalog, repeat: u32) -> Result<(), Exit> {
                     return Err(Exit::InputWrong);
                 };
                 for _ in 0..PLAYOUT_LENGTH {
+                    if perft_too {
+                        let mut pos = game.position().clone();
+                        let timer = Instant::now();
+                        perft(&mut pos, 1);
+                        counting += timer.elapsed().as_secs_f64();
+                    }
                     let moves = game.legal_moves();
                     if moves.is_empty() {
                         break;
@@ -148,23 +152,19 @@ fn playouts(catalog: &Catalog, repeat: u32) -> Result<(), Exit> {
                 }
                 games += 1;
             }
-            best = best.min(start.elapsed().as_secs_f64());
+            Ok((start.elapsed().as_secs_f64(), counting, games, plies))
+        };
+        let (mut best, mut perft_best, mut games, mut plies) = (f64::MAX, f64::MAX, 0, 0);
+        for _ in 0..repeat.max(1) {
+            let (seconds, _, g, p) = play(false)?;
+            best = best.min(seconds);
+            (games, plies) = (g, p);
+            perft_best = perft_best.min(play(true)?.1);
         }
         let per_ply = best * 1e9 / plies as f64;
-        let mut pos = Position::from_text(&*rules, def.start_fen()).map_err(|e| {
-            tell(format_args!("error: {e}"));
-            Exit::InputWrong
-        })?;
-        let visited: u64 = (0..depth).map(|d| perft(&mut pos, d)).sum();
-        let mut perft_best = f64::MAX;
-        for _ in 0..repeat.max(1) {
-            let start = Instant::now();
-            perft(&mut pos, depth);
-            perft_best = perft_best.min(start.elapsed().as_secs_f64());
-        }
-        let per_position = perft_best * 1e9 / visited as f64;
+        let per_position = perft_best * 1e9 / plies as f64;
         say(format_args!(
-            "{variant:<16} {:>10.0} {:>12.0} {per_ply:>12.0} {per_position:>14.0} {:>6.2}x",
+            "{variant:<16} {:>10.0} {:>12.0} {per_ply:>12.0} {per_position:>15.0} {:>6.2}x",
             games as f64 / best,
             plies as f64 / best,
             per_ply / per_position

@@ -51,6 +51,9 @@ pub struct Game {
     /// Moves made since the game started.
     ply: u32,
     offer: Option<Offer>,
+    /// The seats in check after the last move, when still known: a later
+    /// move needs to look again only at kings whose attack lines it touched.
+    checks: Option<SeatSet>,
     /// The turn (the ply it arrived at) in which each seat last offered a draw.
     offered: [Option<u32>; MAX_SEATS],
     rng: SplitMix64,
@@ -85,6 +88,7 @@ impl Game {
             last_moved: [0; MAX_SEATS],
             ply: 0,
             offer: None,
+            checks: None,
             offered: [None; MAX_SEATS],
             rng: SplitMix64::new(seed),
         };
@@ -338,11 +342,7 @@ impl Game {
             }
             _ => {}
         }
-        // A legal move never leaves the mover's own king attacked.
-        let checked: SeatSet = self
-            .seats()
-            .filter(|&s| s != mover && self.pos.checked(s))
-            .collect();
+        let checked = self.checks_after(mover, &mv, &victims, eliminated_before);
         // The mover's checks are among these: two are needed to score.
         if mover_active && checked.iter().nth(1).is_some() {
             self.score_multi_check(mover, events);
@@ -351,6 +351,52 @@ impl Game {
             events.push(Event::Check { seats: checked });
         }
         cause
+    }
+
+    /// The seats in check after `mover` played `mv` (taking `victims`). A
+    /// legal move never leaves the mover's own king attacked; another king's
+    /// status is looked at again only when the move changed a square on one
+    /// of its attack lines (or eliminations changed who attacks).
+    fn checks_after(
+        &mut self,
+        mover: Seat,
+        mv: &Move,
+        victims: &[(Sq, Piece)],
+        eliminated_before: SeatSet,
+    ) -> SeatSet {
+        let rules = self.pos.shared_rules().clone();
+        let mut touched = crate::rules::SqSet::default();
+        touched.insert(mv.from());
+        touched.insert(mv.to());
+        if let Move::Castle { rook, wing, .. } = *mv {
+            touched.insert(rook);
+            if let Some(geometry) = rules.castling[mover][wing as usize] {
+                touched.insert(geometry.rook_to);
+            }
+        }
+        for &(sq, _) in victims {
+            touched.insert(sq);
+        }
+        let known = self.checks.filter(|_| {
+            rules.pseudo_royal.is_none() && self.pos.eliminated_seats() == eliminated_before
+        });
+        let checked: SeatSet = self
+            .seats()
+            .filter(|&s| s != mover)
+            .filter(|&s| match (known, self.pos.royal(s)) {
+                (_, None) => self.pos.checked(s),
+                (Some(before), Some(king)) => {
+                    if touched.contains(king) || rules.attack_reach(king).intersects(&touched) {
+                        self.pos.checked(s)
+                    } else {
+                        before.contains(s)
+                    }
+                }
+                (None, Some(_)) => self.pos.checked(s),
+            })
+            .collect();
+        self.checks = Some(checked);
+        checked
     }
 
     /// Scores a move that checks two or three kings at once.
@@ -474,6 +520,7 @@ impl Game {
 
     fn eliminate(&mut self, seat: Seat, army: Army, events: &mut Vec<Event>) {
         self.pos.eliminate(seat, army);
+        self.checks = None;
         events.push(Event::Eliminated { seat, army });
     }
 

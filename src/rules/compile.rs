@@ -5,6 +5,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::geometry::Direction;
 use super::{
     AttackLine, CastlingGeometry, GameEnds, Line, LineKind, PieceRules, RuleTable, SeatRules, Sq,
+    SqSet,
 };
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
@@ -341,6 +342,21 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         }
     }
 
+    // Per square, every square of every seat's attack lines ending there: a
+    // move that touches none of them cannot change whether it is attacked.
+    let attack_reach: Vec<SqSet> = (0..nsq)
+        .map(|sq| {
+            let mut reach = SqSet::default();
+            for seat in 0..n_seats {
+                for (_, squares, _, _) in &attack_order[seat * nsq + sq] {
+                    for &s in squares {
+                        reach.insert(s);
+                    }
+                }
+            }
+            reach
+        })
+        .collect();
     // With more than two seats, the attack lines of every seat merged per
     // square, so a square is tested against all enemies in one walk.
     let mut enemy_attacks = Vec::new();
@@ -487,6 +503,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         attack_index,
         enemy_attacks,
         enemy_attack_index,
+        attack_reach,
         promotion_region,
         promotion_choices,
         promotion_limit,

@@ -60,6 +60,12 @@ impl SqSet {
         self.0 == [0; 4]
     }
 
+    /// Whether the two sets share a square.
+    #[inline]
+    pub fn intersects(&self, other: &SqSet) -> bool {
+        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+    }
+
     /// The number of squares.
     #[inline]
     pub fn len(&self) -> usize {
@@ -252,6 +258,8 @@ pub struct RuleTable {
     /// With more than two seats: per square, the attack lines of all seats.
     enemy_attacks: Vec<EnemyAttackLine>,
     enemy_attack_index: Vec<(u32, u32)>,
+    /// Per square, the squares of every attack line ending on it.
+    attack_reach: Vec<SqSet>,
     /// Promotion region per seat.
     pub promotion_region: Vec<Vec<bool>>,
     /// Pawn promotion choices per seat.
@@ -402,6 +410,13 @@ impl RuleTable {
     pub fn attack_lines(&self, seat: Seat, sq: Sq) -> &[AttackLine] {
         let (a, b) = self.attack_index[seat.index() * self.square_count() + sq as usize];
         &self.attacks[a as usize..b as usize]
+    }
+
+    /// Every square on an attack line (of any seat) ending on `sq`: whether
+    /// `sq` is attacked can change only when one of them changes.
+    #[inline]
+    pub fn attack_reach(&self, sq: Sq) -> &SqSet {
+        &self.attack_reach[sq as usize]
     }
 
     /// With more than two seats, the attack lines of every seat ending on
