@@ -44,11 +44,35 @@ impl<R: RuleHandle> Position<R> {
     /// Hands every pseudo-legal move of the piece on `from` to `emit`.
     #[inline]
     fn piece_moves_with<F: FnMut(Move)>(&self, from: Sq, piece: Piece, emit: &mut F) {
+        self.piece_moves_walk(from, piece, true, emit);
+    }
+
+    /// Whether the piece on `from` can move to the empty square `to`
+    /// without capturing: as in Fairy-Stockfish, en passant is taken only
+    /// on a square the piece attacks but cannot step to.
+    fn quietly_reaches(&self, from: Sq, piece: Piece, to: Sq) -> bool {
+        let mut found = false;
+        self.piece_moves_walk(from, piece, false, &mut |m| {
+            found |= m.to() == to && self.piece_at(to).is_none();
+        });
+        found
+    }
+
+    /// Walks the lines of the piece on `from`, handing each pseudo-legal
+    /// move to `emit`; en-passant captures only when `with_en_passant`.
+    #[inline]
+    fn piece_moves_walk<F: FnMut(Move)>(
+        &self,
+        from: Sq,
+        piece: Piece,
+        with_en_passant: bool,
+        emit: &mut F,
+    ) {
         let rules = self.rules();
         let us = piece.seat();
         let kind = piece.kind();
         let team = rules.seats[us].team;
-        let any_ep = self.en_passant().next().is_some();
+        let any_ep = with_en_passant && self.en_passant().next().is_some();
         let ep_capturer = rules.pieces[kind].en_passant_capturer[us];
         // Kings of players still in are captured only where the variant
         // allows it; dead pieces and walking kings always may be.
@@ -74,6 +98,7 @@ impl<R: RuleHandle> Position<R> {
                     && (target.is_none() || enemy(target))
                     && rules.en_passant_region[us][to as usize]
                     && let Some(e) = self.en_passant_at(to, team)
+                    && !(target.is_none() && (line.quiet || self.quietly_reaches(from, piece, to)))
                 {
                     emit(Move::EnPassant {
                         from,
@@ -171,6 +196,18 @@ impl<R: RuleHandle> Position<R> {
                     piece: choice,
                 });
             }
+            // Fairy-Stockfish's built-in pawn also offers its piece promotion
+            // there (backrank's pawns become commoners).
+            if info.builtin_pawn
+                && let Some(promoted) = info.promotes_to
+                && (!rules.piece_promotion_on_capture || capture)
+            {
+                emit(Move::PiecePromotion {
+                    from,
+                    to,
+                    piece: promoted,
+                });
+            }
             // A pawn that must promote cannot stop there unpromoted, even
             // when no promotion is left to it.
             if rules.mandatory_pawn_promotion {
@@ -179,7 +216,9 @@ impl<R: RuleHandle> Position<R> {
         }
         let in_zone = zone[from as usize] || zone[to as usize];
         let mut mandatory = false;
-        if piece.promoted() {
+        if info.builtin_pawn {
+            // Its piece promotion was offered above, where it belongs.
+        } else if piece.promoted() {
             if rules.piece_demotion && in_zone && (!rules.piece_promotion_on_capture || capture) {
                 emit(Move::PieceDemotion {
                     from,

@@ -181,3 +181,38 @@ fn a_safe_flag_piece_of_the_side_to_move_wins_and_any_attacker_makes_it_unsafe()
         Some(ImmediateEnd::Flag { seat: Seat::FIRST })
     );
 }
+
+#[test]
+fn a_pawn_with_a_promoted_type_offers_its_piece_promotion_on_the_last_rank() {
+    // backrank: promotionPieceTypes = -, promotedPieceType p:k, mandatory
+    // piece promotion. pyffish lists f7e8+ and f7f8+ for the pawn.
+    assert_eq!(
+        moves_from("backrank", "", "4k3/5P2/8/8/8/8/8/4K3 w - - 0 1", "f7"),
+        ["f7e8+", "f7f8+"]
+    );
+}
+
+#[test]
+fn en_passant_only_where_the_piece_cannot_step_quietly() {
+    // dragon-chess's pawn (KifmnD) can step sideways to d3, so e3d3 after
+    // d2d4 is a quiet move there, not an en-passant capture (pyffish FEN).
+    assert_eq!(
+        fen_after(
+            "dragon-chess",
+            "4k3/8/8/8/8/4p3/3P4/4K3 w - - 0 1",
+            &["d2d4", "e3d3"]
+        ),
+        "4k3/8/8/8/3P4/3p4/8/4K3 w - - 1 2"
+    );
+}
+
+#[test]
+fn a_piece_attacks_only_inside_its_mobility_region() {
+    // chak: the promoted pawn on h5 could capture on h6 and i6 only from
+    // outside its mobility region, so the king may step there (pyffish
+    // lists i7h6 and i7i6).
+    let moves = moves_from("chak", "", "4k4/9/8+K/9/7+p1/9/9/9/9 w - - 0 1", "i7");
+    assert!(moves.contains(&"i7h6".to_string()), "{moves:?}");
+    assert!(moves.contains(&"i7i6".to_string()), "{moves:?}");
+    assert_eq!(moves.len(), 10, "{moves:?}");
+}

@@ -224,6 +224,21 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         .collect();
     let triple: Vec<MoveRule> = Betza::parse("fmnH").expect("valid Betza").rules();
 
+    // Where each (seat, type) may move; as in Fairy-Stockfish, a piece
+    // attacks only squares inside its mobility region.
+    let mut mobility = vec![None; n_seats * n_types];
+    for (key, seat, region) in &def.mobility {
+        if let Some(t) = def.pieces.iter().position(|p| &p.key == key)
+            && *seat < n_seats
+        {
+            let set = region.squares(&ctx.board);
+            let mut mask = vec![false; nsq];
+            for s in set.squares() {
+                mask[ctx.sq(s) as usize] = true;
+            }
+            mobility[seat * n_types + t] = Some(mask);
+        }
+    }
     let mut builder = LineBuilder::default();
     let mut line_index = Vec::with_capacity(n_seats * n_types * nsq);
     let mut attack_groups: Vec<FxHashMap<GeometryKey, u64>> =
@@ -261,7 +276,13 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                                     ));
                             merge_line(&mut own, line, squares);
                         }
-                        if rule.capture && (!rule.initial || matches!(rule.kind, MoveKind::Leap)) {
+                        let may_attack = mobility[seat * n_types + t]
+                            .as_ref()
+                            .is_none_or(|region: &Vec<bool>| region[sq as usize]);
+                        if may_attack
+                            && rule.capture
+                            && (!rule.initial || matches!(rule.kind, MoveKind::Leap))
+                        {
                             for (line, squares) in reverse_lines(&ctx, dir, f, r, rule) {
                                 // `line` ends where the attacker stands; record it for
                                 // the attacked square `sq` when the attacker could start there.
@@ -461,19 +482,6 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             .map(|(a, b)| a == b)
             .collect::<Vec<bool>>()
     });
-    let mut mobility = vec![None; n_seats * n_types];
-    for (key, seat, region) in &def.mobility {
-        if let Some(t) = def.pieces.iter().position(|p| &p.key == key)
-            && *seat < n_seats
-        {
-            let set = region.squares(&ctx.board);
-            let mut mask = vec![false; nsq];
-            for s in set.squares() {
-                mask[ctx.sq(s) as usize] = true;
-            }
-            mobility[seat * n_types + t] = Some(mask);
-        }
-    }
     let ends = compile_ends(&ctx, &bits);
     let pseudo_royal = (def.bool(Key::ExtinctionPseudoRoyal)
         && !matches!(def.value(Key::ExtinctionPieceTypes), Value::Pieces(l) if l.is_empty()))
@@ -629,6 +637,7 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceRules> {
             key: p.key.clone(),
             royal: p.key == "king",
             promotes_as_pawn: (0..n_seats).map(|s| pawn[s][t]).collect(),
+            builtin_pawn: p.key == "pawn",
             promotes_to: promoted[t],
             resets_n_move: (0..n_seats).map(|s| n_move[s][t]).collect(),
             en_passant_capturer: (0..n_seats).map(|s| ep[s][t]).collect(),

@@ -184,6 +184,10 @@ pub struct PieceRules {
     pub royal: bool,
     /// A pawn for promotion purposes, per seat.
     pub promotes_as_pawn: Vec<bool>,
+    /// Fairy-Stockfish's built-in pawn: a piece promotion (`promotedPieceType`)
+    /// is one more choice when it reaches the promotion region, never a move
+    /// of its own elsewhere.
+    pub builtin_pawn: bool,
     /// The type it promotes to (`promotedPieceType`).
     pub promotes_to: Option<PieceType>,
     /// Moves of this type reset the n-move counter, per seat.
