@@ -67,10 +67,20 @@ pub struct KingSafety {
     pinned: SqSet,
     /// Whether any piece is pinned (most positions have none).
     any_pinned: bool,
+    /// The square of the first checker found.
+    first_checker: Sq,
 }
 
 impl KingSafety {
     fn add_checker(&mut self, checker: Sq, between: &[Sq]) {
+        // A piece attacking along two geometries (a bishop that also steps
+        // like a king) is one checker, not a double check.
+        if self.checkers == 1 && self.first_checker == checker {
+            return;
+        }
+        if self.checkers == 0 {
+            self.first_checker = checker;
+        }
         self.checkers += 1;
         if self.checkers == 1 {
             self.answers.insert(checker);

@@ -216,3 +216,19 @@ fn a_piece_attacks_only_inside_its_mobility_region() {
     assert!(moves.contains(&"i7i6".to_string()), "{moves:?}");
     assert_eq!(moves.len(), 10, "{moves:?}");
 }
+
+#[test]
+fn a_piece_checking_along_two_geometries_is_one_checker() {
+    // dragon-chess's bishop (BK) on d6 checks the king on e7 as a bishop and
+    // as a king: a single check, so the three captures of d6 are legal
+    // besides the king's three steps (pyffish lists the six moves; the
+    // counting path used to see a double check and count three).
+    let rules = rules_of("dragon-chess", "");
+    let fen = "1b6/1ppnk3/p1PB2r1/r3P3/B7/1P6/2K5/RN4PR b - - 0 70";
+    let mut pos = Position::from_text(&rules, fen).expect("a valid FEN");
+    assert_eq!(tetrarch::perft::perft(&mut pos, 1), 6);
+    assert_eq!(
+        moves_from("dragon-chess", "", fen, ""),
+        ["c7d6", "d7d6", "e7d8", "e7e8", "e7f7", "g6d6"]
+    );
+}
