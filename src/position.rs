@@ -136,9 +136,6 @@ pub struct FenStyle {
     pub pocket: bool,
     /// The side to move is written.
     pub side: bool,
-    /// A castling field whose rights the variant cannot use (castling
-    /// disabled), kept to be written back as it was read.
-    pub unused_castling: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug)]

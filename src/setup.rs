@@ -228,10 +228,7 @@ impl<R: RuleHandle> Position<R> {
         }
         if self.style.castling {
             out.push(' ');
-            match &self.style.unused_castling {
-                Some(text) => out.push_str(text),
-                None => out.push_str(&self.castling_field()),
-            }
+            out.push_str(&self.castling_field());
         }
         if self.style.en_passant {
             out.push(' ');
@@ -353,7 +350,7 @@ fn read_castling(
         .iter()
         .all(|wings| wings.iter().all(Option::is_none))
     {
-        pos.style.unused_castling = Some(field.to_string());
+        // Castling is off: Fairy-Stockfish ignores the field and writes `-`.
         return Ok(());
     }
     for (i, c) in field.char_indices() {

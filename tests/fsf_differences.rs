@@ -232,3 +232,17 @@ fn a_piece_checking_along_two_geometries_is_one_checker() {
         ["c7d6", "d7d6", "e7d8", "e7e8", "e7f7", "g6d6"]
     );
 }
+
+#[test]
+fn a_castling_field_of_a_variant_without_castling_is_written_as_a_dash() {
+    // cornerrook has castling = false: Fairy-Stockfish ignores the `KQkq`
+    // it reads and writes `-` (pyffish get_fen).
+    assert_eq!(
+        fen_after(
+            "cornerrook",
+            "r6r/1nbqkbn1/pppppppp/8/8/PPPPPPPP/1NBQKBN1/R6R w KQkq - 0 1",
+            &[]
+        ),
+        "r6r/1nbqkbn1/pppppppp/8/8/PPPPPPPP/1NBQKBN1/R6R w - - 0 1"
+    );
+}

@@ -34,6 +34,22 @@ fn reference_positions(catalog: &Catalog) -> Vec<(RuleTable, String)> {
     out
 }
 
+/// The FEN Fairy-Stockfish writes back for `fen`: the same, except that a
+/// variant without castling writes its castling field as `-` (pyffish
+/// 0.0.90 turns `forward` and `wildebeest`'s reference `KQkq` into `-`).
+fn as_written(rules: &RuleTable, fen: &str) -> String {
+    let castles = rules.castling.iter().any(|w| w.iter().any(Option::is_some));
+    if castles {
+        return fen.to_string();
+    }
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    // Some FENs leave the castling field out (`... b 0 1`).
+    if fields.len() > 2 && !fields[2].chars().all(|c| c.is_ascii_digit()) {
+        fields[2] = "-";
+    }
+    fields.join(" ")
+}
+
 #[test]
 fn fen_out_then_in_is_the_identity() {
     let catalog = catalog();
@@ -42,7 +58,7 @@ fn fen_out_then_in_is_the_identity() {
     let mut failures = Vec::new();
     for (rules, fen) in &positions {
         match Position::from_fen(rules, fen) {
-            Ok(pos) if pos.fen() == *fen => {}
+            Ok(pos) if pos.fen() == as_written(rules, fen) => {}
             Ok(pos) => failures.push(format!("{}: {fen} came back as {}", rules.name, pos.fen())),
             Err(e) => failures.push(format!("{}: {fen}: {e}", rules.name)),
         }
