@@ -486,9 +486,26 @@ fn read_en_passant(
             at + field.len(),
         ));
     }
+    let mut victim = rules.square(vf as u8, vr as u8);
+    // After a triple step whose second passed square no enemy piece could
+    // take on, only the first is written: the pushed piece stands one
+    // step further.
+    let (wf, wr) = (vf + df, vr + dr);
+    let owned = |s: Sq| {
+        let p = pos.piece_at(s);
+        p.is_some() && !p.is_wall() && p.seat() == pusher
+    };
+    if n == 1
+        && pos.piece_at(victim).is_none()
+        && (0..rules.files as i32).contains(&wf)
+        && (0..rules.ranks as i32).contains(&wr)
+        && owned(rules.square(wf as u8, wr as u8))
+    {
+        victim = rules.square(wf as u8, wr as u8);
+    }
     pos.set_en_passant(EnPassant {
         squares,
-        victim: rules.square(vf as u8, vr as u8),
+        victim,
         pusher,
         shows_landing: false,
     });

@@ -246,3 +246,16 @@ fn a_castling_field_of_a_variant_without_castling_is_written_as_a_dash() {
         "r6r/1nbqkbn1/pppppppp/8/8/PPPPPPPP/1NBQKBN1/R6R w - - 0 1"
     );
 }
+
+#[test]
+fn a_triple_step_written_with_its_first_passed_square_only_is_read_back() {
+    // wildebeest: White's pawn went j2j5; only j3 is listed (no black pawn
+    // could take on j4), so the pushed pawn stands two squares beyond it.
+    // Black's pawn on i4 takes on j3 (pyffish: 39 moves, i4j3 among them).
+    let fen = "1n4q4/6k4/10p/11/2pp1pP4/6c2P1/8p2/4C6/11/5K3N1 b - j3 0 38";
+    let rules = rules_of("wildebeest", "");
+    let mut pos = Position::from_text(&rules, fen).expect("a valid FEN");
+    assert_eq!(tetrarch::perft::perft(&mut pos, 1), 39);
+    assert_eq!(moves_from("wildebeest", "", fen, "i4"), ["i4i3", "i4j3"]);
+    assert_eq!(pos.fen(), fen);
+}
