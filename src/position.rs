@@ -970,15 +970,7 @@ impl<R: RuleHandle> Position<R> {
         if rules.seats.len() > 2 {
             // One walk of the merged lines covers every enemy.
             for attack in rules.enemy_attack_lines(king) {
-                let attacker = |s: Sq| {
-                    let p = board[s as usize];
-                    p.is_some()
-                        && !p.is_wall()
-                        && !p.dead()
-                        && rules.seats[p.seat()].team != team
-                        && !self.is_eliminated(p.seat())
-                        && p.kind().is_in(attack.types[p.seat()])
-                };
+                let attacker = |s: Sq| self.enemy_attacks_from(s, team, &attack.types);
                 self.scan_king_line(&attack.line, seat, attacker, &mut safety);
             }
             return safety;
@@ -1062,18 +1054,24 @@ impl<R: RuleHandle> Position<R> {
                 rules.seats[s].team != team && !self.is_eliminated(s) && self.attacked_by(sq, s)
             });
         }
-        let board = &self.board;
         rules.enemy_attack_lines(sq).iter().any(|attack| {
             self.line_hits(&attack.line, &mut |s: Sq| {
-                let p = board[s as usize];
-                p.is_some()
-                    && !p.is_wall()
-                    && !p.dead()
-                    && rules.seats[p.seat()].team != team
-                    && !self.is_eliminated(p.seat())
-                    && p.kind().is_in(attack.types[p.seat()])
+                self.enemy_attacks_from(s, team, &attack.types)
             })
         })
+    }
+
+    /// Whether the piece on `s` belongs to an active enemy of `team` and is
+    /// of a type that attacks along a merged attack line (`types`, per seat).
+    #[inline]
+    fn enemy_attacks_from(&self, s: Sq, team: usize, types: &[u64; MAX_SEATS]) -> bool {
+        let p = self.board[s as usize];
+        p.is_some()
+            && !p.is_wall()
+            && !p.dead()
+            && self.rules.seats[p.seat()].team != team
+            && !self.is_eliminated(p.seat())
+            && p.kind().is_in(types[p.seat()])
     }
 
     /// Whether a seat's royal piece is attacked by an active enemy.

@@ -2,30 +2,14 @@
 //! log is pinned by a reviewed snapshot (`tests/snapshots/scenarios/`, one
 //! per file, named after its path).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use tetrarch::game::scenario::run_file;
-
-fn scenario_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("tests/scenarios")
-        .map(|e| e.expect("a directory entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            scenario_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "toml") {
-            out.push(path);
-        }
-    }
-}
+use tetrarch::game::scenario::{run_file, scenario_files};
 
 #[test]
 fn every_scenario_passes_with_its_reviewed_event_log() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let mut files = Vec::new();
-    scenario_files(&root, &mut files);
+    let files = scenario_files(&root);
     assert!(files.len() >= 80, "only {} scenario files", files.len());
     for path in files {
         let name = path

@@ -1,19 +1,16 @@
 //! `tetrarch test`: runs scenario files and prints one line per file, then
 //! `N passed, M failed` (SCENARIOS.md).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::Exit;
 use super::output::{say, tell};
-use crate::game::scenario::{ScenarioError, run_file};
+use crate::game::scenario::{ScenarioError, run_file, scenario_files};
 
 /// Runs the scenario files (a folder stands for every `.toml` file in it,
 /// recursively); with `log`, each scenario's events follow its line.
 pub fn run(paths: &[PathBuf], log: bool) -> Result<(), Exit> {
-    let mut files = Vec::new();
-    for path in paths {
-        collect(path, &mut files);
-    }
+    let files: Vec<PathBuf> = paths.iter().flat_map(|p| scenario_files(p)).collect();
     let (mut passed, mut failed, mut unreadable) = (0, 0, false);
     for file in &files {
         let name = file.display();
@@ -55,23 +52,5 @@ pub fn run(paths: &[PathBuf], log: bool) -> Result<(), Exit> {
         Err(Exit::InputWrong)
     } else {
         Ok(())
-    }
-}
-
-/// A file, or every `.toml` file under a folder in name order.
-fn collect(path: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(path) else {
-        // Not a folder: a file (an unreadable one is reported when run).
-        out.push(path.to_path_buf());
-        return;
-    };
-    let mut found: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    found.sort();
-    for entry in found {
-        if entry.is_dir() {
-            collect(&entry, out);
-        } else if entry.extension().is_some_and(|e| e == "toml") {
-            out.push(entry);
-        }
     }
 }

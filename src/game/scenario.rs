@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::Deserialize;
@@ -110,6 +110,31 @@ pub struct Report {
     pub log: Vec<String>,
     /// The first failure; `None` when the scenario passed.
     pub failure: Option<Failure>,
+}
+
+/// The scenario files a path stands for: the file itself, or every `.toml`
+/// file under a folder, recursively, in name order.
+pub fn scenario_files(path: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    collect(path, &mut out);
+    out
+}
+
+fn collect(path: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(path) else {
+        // Not a folder: a file (an unreadable one is reported when run).
+        out.push(path.to_path_buf());
+        return;
+    };
+    let mut found: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    found.sort();
+    for entry in found {
+        if entry.is_dir() {
+            collect(&entry, out);
+        } else if entry.extension().is_some_and(|e| e == "toml") {
+            out.push(entry);
+        }
+    }
 }
 
 /// Reads and runs a scenario file.
@@ -237,6 +262,26 @@ fn seat(game: &Game, name: &Spanned<String>, invalid: &Invalid<'_>) -> Result<Se
     })
 }
 
+/// The legal move a step's text names, or the refusal; text that is not a
+/// move in the variant's notation is a mistake in the file, at its place.
+fn step_move(
+    game: &Game,
+    text: &Spanned<String>,
+    invalid: &Invalid<'_>,
+) -> Result<Result<crate::moves::Move, Refusal>, ScenarioError> {
+    match game.parse_move(text.get_ref()) {
+        Err(Refusal::Notation(_, why)) => {
+            let span = text.span();
+            Err(invalid(
+                format!("`{}` is not a move: {why}", text.get_ref()),
+                span.start,
+                span.end,
+            ))
+        }
+        found => Ok(found),
+    }
+}
+
 /// Plays one step: `None` for a step with only an expectation.
 fn take_step(
     game: &mut Game,
@@ -265,18 +310,7 @@ fn take_step(
             return Ok(Some(if text.get_ref() == "auto" {
                 game.play_auto()
             } else {
-                match game.parse_move(text.get_ref()) {
-                    Err(Refusal::Notation(_, why)) => {
-                        let span = text.span();
-                        return Err(invalid(
-                            format!("`{}` is not a move: {why}", text.get_ref()),
-                            span.start,
-                            span.end,
-                        ));
-                    }
-                    Err(refusal) => Err(refusal),
-                    Ok(mv) => game.play(mv),
-                }
+                step_move(game, text, invalid)?.and_then(|mv| game.play(mv))
             }));
         }
         Some(action) => action,
@@ -330,16 +364,8 @@ fn take_step(
             };
             let mv = match &step.mv {
                 None => None,
-                Some(text) => match game.parse_move(text.get_ref()) {
+                Some(text) => match step_move(game, text, invalid)? {
                     Ok(mv) => Some(mv),
-                    Err(Refusal::Notation(_, why)) => {
-                        let span = text.span();
-                        return Err(invalid(
-                            format!("`{}` is not a move: {why}", text.get_ref()),
-                            span.start,
-                            span.end,
-                        ));
-                    }
                     Err(refusal) => return Ok(Some(Err(refusal))),
                 },
             };
