@@ -56,8 +56,6 @@ pub struct Setup {
     pub to_move: Seat,
     /// Whether the FEN has a pocket (pieces in hand).
     pub has_pocket: bool,
-    /// The side to move is written (a FEN may stop after the board).
-    pub side_written: bool,
     /// Two-player FEN: the castling field, as written.
     pub castling: Option<Field>,
     /// Two-player FEN: the en-passant field, as written.
@@ -199,7 +197,6 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
     }
     let mut fields = fields.into_iter();
     if let Some((side, start)) = fields.next() {
-        setup.side_written = true;
         setup.to_move = match side {
             "w" => Seat::FIRST,
             "b" => Seat::new(1),

@@ -98,7 +98,6 @@ pub fn parse_fen4(text: &str, seat_letters: &[char]) -> Result<Setup, FenError> 
     setup.board_start = board_at;
     setup.board_end = text.len();
     setup.to_move = Seat::new(to_move);
-    setup.side_written = true;
     let flags = |i: usize| -> Vec<bool> { fields[i].0.split(',').map(|x| x != "0").collect() };
     setup.eliminated = flags(1);
     setup.castling_flags = [flags(2), flags(3)];

@@ -123,19 +123,14 @@ impl KingSafety {
     }
 }
 
-/// How the FEN of this position spells its optional fields.
+/// How the FEN of this position spells its optional parts. Every field
+/// (side, castling, en passant, counters) is always written, as
+/// Fairy-Stockfish writes them, so that a FEN read back is the same
+/// position whatever the FEN it was first read from left out.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct FenStyle {
-    /// The castling field is written.
-    pub castling: bool,
-    /// The en-passant field is written.
-    pub en_passant: bool,
-    /// The move counters are written.
-    pub counters: bool,
     /// The pocket `[...]` is written (always empty here).
     pub pocket: bool,
-    /// The side to move is written.
-    pub side: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -358,9 +353,14 @@ impl<R: RuleHandle> Position<R> {
     }
 
     fn state_hash(&self, castling: u32, ep: &Targets, checks: [u8; MAX_SEATS]) -> u64 {
-        let mut h = self.rules.zobrist_side(self.to_move)
-            ^ self.rules.zobrist_castling(castling)
-            ^ self.rules.zobrist_eliminated(self.eliminated);
+        let mut h =
+            self.rules.zobrist_side(self.to_move) ^ self.rules.zobrist_eliminated(self.eliminated);
+        let mut rights = castling;
+        while rights != 0 {
+            let right = &self.castling_rights[rights.trailing_zeros() as usize];
+            h ^= self.rules.zobrist_castling(right.seat, right.rook);
+            rights &= rights - 1;
+        }
         for e in ep.iter().flatten() {
             h ^= self.rules.zobrist_square(e.squares[0]);
         }
@@ -423,8 +423,22 @@ impl<R: RuleHandle> Position<R> {
         self.hash = self.recompute_hash();
     }
 
-    /// Adds a castling right (setting up a position).
+    /// Adds a castling right (setting up a position); a right the position
+    /// already has (`KK`) is added once. A seat has at most one right per
+    /// rook square of its castling rank (16 files), so two seats' rights
+    /// fit the 32 bits.
     pub fn add_castling_right(&mut self, right: CastlingRight) {
+        if self
+            .castling_rights
+            .iter()
+            .any(|r| r.seat == right.seat && r.rook == right.rook)
+        {
+            return;
+        }
+        assert!(
+            self.castling_rights.len() < 32,
+            "at most 32 castling rights"
+        );
         let bit = 1 << self.castling_rights.len();
         self.castling_rights.push(right);
         self.castling |= bit;

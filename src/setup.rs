@@ -79,7 +79,6 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         pos.style.pocket = setup.has_pocket;
-        pos.style.side = setup.side_written;
         pos.set_to_move(setup.to_move);
         for (seat, &out) in setup.eliminated.iter().enumerate() {
             if out && seat < rules.seats.len() {
@@ -92,11 +91,9 @@ impl<R: RuleHandle> Position<R> {
             pos.set_checks(all);
         }
         if let Some(castling) = &setup.castling {
-            pos.style.castling = true;
             read_castling(&mut pos, &castling.text, castling.at)?;
         }
         if let Some(ep) = &setup.en_passant {
-            pos.style.en_passant = true;
             read_en_passant(&mut pos, &ep.text, ep.at)?;
         }
         for (wing, flags) in setup.castling_flags.iter().enumerate() {
@@ -119,7 +116,6 @@ impl<R: RuleHandle> Position<R> {
             pos.set_scores(&setup.scores);
         }
         if let Some(halfmove) = setup.halfmove {
-            pos.style.counters = !setup.four;
             pos.set_counters(halfmove, setup.fullmove.unwrap_or(1));
         }
         for extra in &setup.extras {
@@ -218,53 +214,45 @@ impl<R: RuleHandle> Position<R> {
         if self.style.pocket {
             out.push_str("[]");
         }
-        if self.style.side {
-            out.push(' ');
-            out.push(if self.to_move() == Seat::FIRST {
-                'w'
-            } else {
-                'b'
-            });
-        }
-        if self.style.castling {
-            out.push(' ');
-            out.push_str(&self.castling_field());
-        }
-        if self.style.en_passant {
-            out.push(' ');
-            // Fairy-Stockfish writes the squares in board order (a1 first).
-            let mut listed = [NO_SQ; 3];
-            let mut n = 0;
-            for ep in self.en_passant() {
-                let landing = ep.shows_landing.then_some(ep.victim);
-                for s in ep
-                    .squares
-                    .iter()
-                    .copied()
-                    .filter(|s| *s != NO_SQ)
-                    .chain(landing)
-                {
-                    if n < listed.len() {
-                        listed[n] = s;
-                        n += 1;
-                    }
+        out.push(' ');
+        out.push(if self.to_move() == Seat::FIRST {
+            'w'
+        } else {
+            'b'
+        });
+        out.push(' ');
+        out.push_str(&self.castling_field());
+        out.push(' ');
+        // Fairy-Stockfish writes the squares in board order (a1 first).
+        let mut listed = [NO_SQ; 3];
+        let mut n = 0;
+        for ep in self.en_passant() {
+            let landing = ep.shows_landing.then_some(ep.victim);
+            for s in ep
+                .squares
+                .iter()
+                .copied()
+                .filter(|s| *s != NO_SQ)
+                .chain(landing)
+            {
+                if n < listed.len() {
+                    listed[n] = s;
+                    n += 1;
                 }
             }
-            listed[..n].sort_unstable();
-            for s in &listed[..n] {
-                out.push_str(&rules.square_name(*s));
-            }
-            if n == 0 {
-                out.push('-');
-            }
+        }
+        listed[..n].sort_unstable();
+        for s in &listed[..n] {
+            out.push_str(&rules.square_name(*s));
+        }
+        if n == 0 {
+            out.push('-');
         }
         if rules.ends.check_counting {
             let [a, b, ..] = self.checks_remaining();
             out.push_str(&format!(" {a}+{b}"));
         }
-        if self.style.counters {
-            out.push_str(&format!(" {} {}", self.halfmove(), self.fullmove()));
-        }
+        out.push_str(&format!(" {} {}", self.halfmove(), self.fullmove()));
         out
     }
 

@@ -364,7 +364,7 @@ impl Zobrist {
         Zobrist {
             pieces: take(seats * types * 4 * squares),
             sides: take(seats),
-            castling: take(32),
+            castling: take(seats * squares),
             squares: take(squares),
             checks: take(crate::position::MAX_SEATS * 16),
             eliminated: take(8),
@@ -480,16 +480,11 @@ impl RuleTable {
         self.zobrist.sides[seat]
     }
 
-    /// The hash key of a set of castling rights (a bit per right).
+    /// The hash key of a seat's right to castle with the rook on `rook`:
+    /// the same key however the position came about.
     #[inline]
-    pub fn zobrist_castling(&self, rights: u32) -> u64 {
-        let mut h = 0;
-        let mut r = rights;
-        while r != 0 {
-            h ^= self.zobrist.castling[r.trailing_zeros() as usize % 32];
-            r &= r - 1;
-        }
-        h
+    pub fn zobrist_castling(&self, seat: Seat, rook: Sq) -> u64 {
+        self.zobrist.castling[seat.index() * self.square_count() + rook as usize]
     }
 
     /// The hash key of an en-passant square.
