@@ -217,7 +217,7 @@ fn parse_part(token: &str) -> Option<RegionPart> {
         let rank: u8 = rank.parse().ok()?;
         return (1..=MAX_RANKS)
             .contains(&rank)
-            .then_some(RegionPart::Rank(rank - 1));
+            .then(|| RegionPart::Rank(rank - 1));
     }
     if let Some(file) = token.strip_suffix('*') {
         let mut chars = file.chars();

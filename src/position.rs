@@ -362,12 +362,23 @@ impl<R: RuleHandle> Position<R> {
             rights &= rights - 1;
         }
         for e in ep.iter().flatten() {
-            h ^= self.rules.zobrist_square(e.squares[0]);
+            h ^= self.en_passant_hash(e);
         }
         if self.rules.ends.check_counting {
             h ^= self.rules.zobrist_checks(checks);
         }
         h
+    }
+
+    /// The part of the hash an en-passant target contributes: a key per
+    /// passed square, so that a target read from a FEN, whatever order it
+    /// names the squares in, hashes as the one a move made.
+    pub fn en_passant_hash(&self, target: &EnPassant) -> u64 {
+        target
+            .squares
+            .iter()
+            .filter(|&&s| s != NO_SQ)
+            .fold(0, |h, &s| h ^ self.rules.zobrist_square(s))
     }
 
     /// Puts a piece on an empty square (setting up a position).

@@ -420,7 +420,15 @@ fn read_en_passant(
                 at + field.len(),
             ));
         }
-        listed[n] = rules.square(sq.file, sq.rank);
+        let sq = rules.square(sq.file, sq.rank);
+        if listed[..n].contains(&sq) {
+            return Err(error(
+                format!("`{field}` names `{name}` twice"),
+                at,
+                at + field.len(),
+            ));
+        }
+        listed[n] = sq;
         n += 1;
         offset += name.len();
         rest = &rest[digits_end..];
@@ -429,6 +437,13 @@ fn read_en_passant(
     // the square the pushed piece stands on; otherwise it stands one step
     // beyond the last passed square.
     let pusher = pos.to_move().previous(rules.seats.len());
+    // A FEN lists them in board order; the pusher passed them in its
+    // forward order, whatever order the field names them in.
+    let (df, dr) = rules.seats[pusher].forward.apply(crate::betza::Offset {
+        forward: 1,
+        right: 0,
+    });
+    listed[..n].sort_by_key(|&s| rules.file_of(s) as i32 * df + rules.rank_of(s) as i32 * dr);
     let pushed = listed[..n].iter().position(|&s| {
         let p = pos.piece_at(s);
         p.is_some() && !p.is_wall() && p.seat() == pusher
@@ -459,10 +474,6 @@ fn read_en_passant(
             at + field.len(),
         ));
     }
-    let (df, dr) = rules.seats[pusher].forward.apply(crate::betza::Offset {
-        forward: 1,
-        right: 0,
-    });
     let (vf, vr) = (
         rules.file_of(last) as i32 + df,
         rules.rank_of(last) as i32 + dr,

@@ -436,3 +436,16 @@ fn check_refuses_a_start_position_that_cannot_arise() {
     let (code, _, _) = tetrarch(&["perft", "arise", "1", "--variants", &path]);
     assert_eq!(code, 0, "a legal start still plays");
 }
+
+/// Found by `cargo fuzz run variant_file`: rank 0 in a region overflowed
+/// (a panic with debug assertions, a wrong square without).
+#[test]
+fn a_region_naming_rank_zero_is_an_error() {
+    let path = variant_file(
+        "rank-zero.ini",
+        "[squat:chess]\nflagRegionWhite = *8\nflagRegionBlack = *0\n",
+    );
+    let (code, _, stderr) = tetrarch(&["check", &path]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("`*0` is not a square"), "{stderr}");
+}

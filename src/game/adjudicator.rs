@@ -913,7 +913,7 @@ fn repetition_key(pos: &Position, legal: &MoveList) -> u64 {
             .iter()
             .any(|m| matches!(m, Move::EnPassant { to, .. } if target.squares.contains(to)));
         if !takeable {
-            key ^= pos.rules().zobrist_square(target.squares[0]);
+            key ^= pos.en_passant_hash(target);
         }
     }
     key
