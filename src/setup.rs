@@ -126,8 +126,8 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Checks what makes a position impossible to play: a seat still in
-    /// without exactly one royal piece (where the variant has one and checks
-    /// are on), or, with two seats, the side not to move in check.
+    /// with more than one royal piece, or without one where checks are on,
+    /// or, with two seats and checks on, the side not to move in check.
     /// `board_end` is where the board part of the text ends.
     pub(crate) fn validate(&self, board_end: usize) -> Result<(), FenError> {
         let rules = self.rules();
@@ -139,18 +139,19 @@ impl<R: RuleHandle> Position<R> {
         else {
             return Ok(());
         };
-        if !rules.checking {
-            return Ok(());
-        }
-        // With pseudo-royal pieces a side may go without a king (maharajah).
-        let fewest = u16::from(rules.pseudo_royal.is_none());
+        // More than one royal piece a seat is never playable (Fairy-Stockfish
+        // refuses it too). Without checks a seat may have lost its king; with
+        // pseudo-royal pieces it may go without one (maharajah).
+        let fewest = u16::from(rules.checking && rules.pseudo_royal.is_none());
         for seat in self.active_seats() {
             let kings = self.count(seat, royal);
             if kings > 1 || kings < fewest {
                 return Err(error(
                     format!(
-                        "{} has {kings} royal pieces (`{}`); a position needs one",
-                        rules.seats[seat].name, rules.pieces[royal].letter
+                        "{} has {kings} royal pieces (`{}`); a position needs {}",
+                        rules.seats[seat].name,
+                        rules.pieces[royal].letter,
+                        if kings > 1 { "at most one" } else { "one" }
                     ),
                     0,
                     board_end,
@@ -158,7 +159,7 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         let them = self.to_move().next(rules.seats.len());
-        if rules.seats.len() == 2 && self.in_check(them) {
+        if rules.checking && rules.seats.len() == 2 && self.in_check(them) {
             return Err(error(
                 format!(
                     "{} is in check but not to move: the position cannot arise",

@@ -175,6 +175,28 @@ fn castling_rights_hash_the_same_however_the_position_came_about() {
     assert_eq!(twice.hash(), read.hash());
 }
 
+/// More than one royal piece a seat is refused even where checks are off
+/// (`cargo fuzz run fen` found `checkmateless` with two black kings counting
+/// its moves differently from call to call, as the one royal square the
+/// position keeps followed whichever king moved last).
+#[test]
+fn two_royal_kings_are_refused_even_without_checks() {
+    let catalog = catalog();
+    for variant in ["checkmateless", "racingchess"] {
+        let rules = compile(catalog.checked(variant).expect("in variants.ini")).expect("supported");
+        let error =
+            Position::from_fen(&rules, "6nr/2ppkQ1p/8/1p6/8/5P2/1PP1Pk1P/2B2BNR b - - 0 13")
+                .expect_err("two black kings");
+        assert_eq!(
+            error.to_string(),
+            "Black has 2 royal pieces (`k`); a position needs at most one"
+        );
+        // Without checks, a side without its king is still a position.
+        Position::from_fen(&rules, "6nr/2ppkQ1p/8/1p6/8/5P2/1PP1P2P/2B2BNR b - - 0 13")
+            .expect("no white king");
+    }
+}
+
 /// En-passant squares named in any order are the same target with the same
 /// hash (`cargo fuzz run fen` found `f3f2` read unlike `f2f3`).
 #[test]
