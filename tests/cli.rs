@@ -18,7 +18,7 @@ fn shipped_variants_check_clean() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         stdout,
-        "8 variants: 3 fully supported, 5 with rules not enforced yet, 0 with unsupported features\n"
+        "8 variants: 6 fully supported, 2 with rules not enforced yet, 0 with unsupported features\n"
     );
     assert_eq!(stderr, "", "shipped variants should have no findings");
 }

@@ -34,6 +34,7 @@ fn every_key_has_a_doc_and_an_example_of_itself() {
 const ENGINE_INPUTS: &[&str] = &[
     "src/rules/compile.rs",
     "src/rules/adjudication.rs",
+    "src/rules/match_rules.rs",
     "src/rules/mod.rs",
     "src/definition/mod.rs",
     "src/definition/build.rs",

@@ -77,9 +77,8 @@ impl ValueType {
 pub enum Support {
     /// Part of the rules tetrarch plays.
     Rules,
-    /// Read and kept, but not enforced yet (clocks, reconnection and seating
-    /// wait for the match layer): a variant that sets it is not "fully
-    /// supported".
+    /// Read and kept, but not enforced yet: a variant that sets it is not
+    /// "fully supported".
     Accepted,
     /// Accepted and kept, but only for display or engines' evaluation; it
     /// changes no rule.
@@ -1762,7 +1761,7 @@ key_table! {
         "startingSeatRotates",
         T::Bool,
         "false",
-        Accepted,
+        Rules,
         Tetrarch,
         "The seat that starts moves one clockwise from one game to the next.",
         "startingSeatRotates = true"
@@ -1917,7 +1916,7 @@ key_table! {
         "clockMinutes",
         T::IntList,
         "",
-        Accepted,
+        Rules,
         Tetrarch,
         "The clock settings a game may choose from, minutes per player (empty: no clock).",
         "clockMinutes = 5 10 15"
@@ -1926,7 +1925,7 @@ key_table! {
         "clockIncrements",
         T::IntList,
         "",
-        Accepted,
+        Rules,
         Tetrarch,
         "The increments a game may choose from, seconds added after each move.",
         "clockIncrements = 0 3 5"
@@ -1953,10 +1952,19 @@ key_table! {
         "reconnectSeconds",
         T::Int,
         "0",
-        Accepted,
+        Rules,
         Tetrarch,
         "Seconds a dropped player has to return before it counts as leaving (0: no limit).",
         "reconnectSeconds = 120"
+    ),
+    EmptyTableSeconds(
+        "emptyTableSeconds",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "Seconds a table whose players have all dropped stays paused before it expires (0: never).",
+        "emptyTableSeconds = 120"
     ),
 }
 

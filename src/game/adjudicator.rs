@@ -64,7 +64,11 @@ impl Game {
     /// position may already be over); `seed` drives the random moves of
     /// walking kings.
     pub fn new(rules: Arc<RuleTable>, fen: &str, seed: u64) -> Result<Game, FenError> {
-        let pos = Position::from_text(rules, fen)?;
+        Ok(Game::from_position(Position::from_text(rules, fen)?, seed))
+    }
+
+    /// A game from a position set up by the caller, judged at once.
+    pub fn from_position(pos: Position, seed: u64) -> Game {
         let mut idle = [0; MAX_SEATS];
         // The halfmove clock's plies were made by the seats before the one
         // to move, latest first.
@@ -94,7 +98,7 @@ impl Game {
         };
         let mut events = Vec::new();
         game.settle(&mut events, None);
-        Ok(game)
+        game
     }
 
     /// The position.

@@ -32,11 +32,17 @@
 
 mod action;
 mod adjudicator;
+mod clock;
 mod event;
 mod result;
 pub mod scenario;
+mod table;
 
 pub use action::{Action, ClaimRule, Refusal};
 pub use adjudicator::Game;
+pub use clock::{Clocks, TimeControl, TimeControlError};
 pub use event::{Event, ScoreReason};
 pub use result::{EndRule, GameResult, Outcome};
+pub use table::{
+    Actor, Occupant, PauseReason, Reply, Request, Table, TableError, TableEvent, TableRefusal,
+};

@@ -545,6 +545,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             && def.bool(Key::KingCapture)
             && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat"),
         adjudication: super::adjudication::compile_adjudication(def, &ends, &bits),
+        match_rules: super::match_rules::compile_match_rules(def),
         eliminated_pieces_removed: matches!(def.value(Key::EliminatedArmy), Value::Choice(c) if c == "remove"),
         must_capture: def.bool(Key::MustCapture),
         immobile,

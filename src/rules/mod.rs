@@ -11,6 +11,7 @@ mod adjudication;
 mod bits;
 mod compile;
 mod geometry;
+mod match_rules;
 
 use crate::piece_type::PieceType;
 use crate::seat::Seat;
@@ -19,6 +20,7 @@ pub use adjudication::{Adjudication, Army, Ranking, Scoring};
 pub use bits::{BitTables, LameBits, RideBits};
 pub use compile::{CompileError, compile};
 pub use geometry::Direction;
+pub use match_rules::MatchRules;
 
 /// A square index: `rank * files + file`.
 pub type Sq = u16;
@@ -310,6 +312,8 @@ pub struct RuleTable {
     pub king_capture_eliminates: bool,
     /// The end and scoring rules the adjudicator executes.
     pub adjudication: Adjudication,
+    /// The rules of the table around a game (clocks, reconnection, seats).
+    pub match_rules: MatchRules,
     /// Captures are compulsory.
     pub must_capture: bool,
     /// Squares from which a type (per seat) can never move: moving there is illegal.
