@@ -140,7 +140,18 @@ fn parse_board(board: &str, at: usize, seat_letters: &[char]) -> Result<Setup, F
         for item in row.split(',') {
             let span = (item_at, item_at + item.len());
             item_at += item.len() + 1;
-            if let Ok(count) = item.parse::<u32>() {
+            if item.starts_with(|c: char| c.is_ascii_digit()) {
+                let count = item
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=MAX_FILES as u32).contains(n))
+                    .ok_or_else(|| {
+                        error(
+                            format!("`{item}` is not a count of empty squares (1 to {MAX_FILES})"),
+                            span.0,
+                            span.1,
+                        )
+                    })?;
                 file += count;
                 continue;
             }

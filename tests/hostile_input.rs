@@ -449,3 +449,25 @@ fn a_region_naming_rank_zero_is_an_error() {
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("`*0` is not a square"), "{stderr}");
 }
+
+/// Found by `cargo fuzz run fen4`: a count of empty squares near 2^32
+/// overflowed (a panic with debug assertions; without, a rank could wrap
+/// around to the right width).
+#[test]
+fn a_huge_count_of_empty_squares_in_a_fen4_is_an_error() {
+    let start = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-";
+    let board = "x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x";
+    let wrapped = board.replacen("x,x,x,8,x,x,x", "x,x,x,4294967295,9,x,x,x", 1);
+    let (code, _, stderr) = tetrarch(&[
+        "perft",
+        "4pc-teams",
+        "1",
+        "--fen",
+        &format!("{start}{wrapped}"),
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("`4294967295` is not a count of empty squares (1 to 16)"),
+        "{stderr}"
+    );
+}
