@@ -38,6 +38,7 @@ pub mod catalog;
 pub mod cli;
 pub mod definition;
 pub mod diagnostic;
+pub mod engine;
 pub mod fen;
 pub mod fen4;
 pub mod game;

@@ -630,6 +630,13 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceRules> {
             }
         }
     }
+    let declared = |letter: char| match def.value(Key::PieceValueMg) {
+        Value::PieceCounts(pairs) => pairs
+            .iter()
+            .find(|(l, _)| *l == letter)
+            .map(|&(_, v)| v.clamp(0, 100_000) as i32),
+        _ => None,
+    };
     def.pieces
         .iter()
         .enumerate()
@@ -644,6 +651,7 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceRules> {
             en_passant_capturer: (0..n_seats).map(|s| ep[s][t]).collect(),
             leaves_en_passant: (0..n_seats).map(|s| ep[s][t]).collect(),
             en_passant_shows_landing: p.key != "pawn",
+            declared_value: declared(p.letter),
         })
         .collect()
 }

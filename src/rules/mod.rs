@@ -201,6 +201,9 @@ pub struct PieceRules {
     /// Fairy-Stockfish writes this type's landing square among the
     /// en-passant squares of a FEN (custom pieces, not its built-in pawn).
     pub en_passant_shows_landing: bool,
+    /// Its value for an engine's evaluation, where the file gives one
+    /// (`pieceValueMg`, Fairy-Stockfish's scale: a pawn is 126).
+    pub declared_value: Option<i32>,
 }
 
 /// Castling for one seat and wing.
