@@ -439,12 +439,18 @@ fn read_en_passant(
     // beyond the last passed square.
     let pusher = pos.to_move().previous(rules.seats.len());
     // A FEN lists them in board order; the pusher passed them in its
-    // forward order, whatever order the field names them in.
+    // forward order, whatever order the field names them in (squares level
+    // with each other in board order, so that any order reads the same).
     let (df, dr) = rules.seats[pusher].forward.apply(crate::betza::Offset {
         forward: 1,
         right: 0,
     });
-    listed[..n].sort_by_key(|&s| rules.file_of(s) as i32 * df + rules.rank_of(s) as i32 * dr);
+    listed[..n].sort_by_key(|&s| {
+        (
+            rules.file_of(s) as i32 * df + rules.rank_of(s) as i32 * dr,
+            s,
+        )
+    });
     let pushed = listed[..n].iter().position(|&s| {
         let p = pos.piece_at(s);
         p.is_some() && !p.is_wall() && p.seat() == pusher

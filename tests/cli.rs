@@ -303,3 +303,76 @@ fn test_runs_a_folder_and_passes() {
         "{stdout}"
     );
 }
+
+#[test]
+fn selfplay_reports_results_per_seat() {
+    let (code, stdout, stderr) = tetrarch(&[
+        "selfplay",
+        "chess",
+        "--games",
+        "4",
+        "--jobs",
+        "2",
+        "--seat",
+        "Black=random",
+        "--seat",
+        "w=bot:1",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "chess, 4 games (seeds 1 to 4): White bot:1, Black random"
+    );
+    assert!(lines[1].starts_with("seat   player"), "{stdout}");
+    assert!(lines[2].starts_with("White  bot:1 "), "{stdout}");
+    assert!(lines[3].starts_with("Black  random"), "{stdout}");
+    assert!(lines[4].starts_with("games: "), "{stdout}");
+    assert!(lines[5].starts_with("ended by: "), "{stdout}");
+    // The same seeds give the same games, however many run at once.
+    let (_, again, _) = tetrarch(&[
+        "selfplay",
+        "chess",
+        "--games",
+        "4",
+        "--seat",
+        "Black=random",
+        "--seat",
+        "w=bot:1",
+    ]);
+    assert_eq!(stdout, again);
+}
+
+#[test]
+fn selfplay_refuses_bad_seats_and_starts() {
+    for (args, code, message) in [
+        (
+            vec!["--seat", "Purple=bot"],
+            2,
+            "chess has no seat `Purple`; its seats are White, Black",
+        ),
+        (
+            vec!["--seat", "White=bot:13"],
+            2,
+            "a bot's level is 1 to 12",
+        ),
+        (vec!["--seat", "White"], 2, "write SEAT=human"),
+        (
+            vec!["--seat", "White=human"],
+            2,
+            "selfplay has no people at the table",
+        ),
+        (
+            vec!["--games", "0"],
+            2,
+            "--games and --jobs must be at least 1",
+        ),
+        (vec!["--fen", "8/8 w"], 1, "the start position: "),
+    ] {
+        let mut all = vec!["selfplay", "chess"];
+        all.extend(args.iter().copied());
+        let (got, _, stderr) = tetrarch(&all);
+        assert_eq!(got, code, "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}

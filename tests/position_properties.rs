@@ -209,4 +209,18 @@ fn en_passant_squares_in_any_order_are_one_target() {
     assert_eq!(reversed.fen(), in_order.fen());
     assert_eq!(reversed.hash(), in_order.hash());
     assert_eq!(reversed.hash(), reversed.recompute_hash());
+    // Two listed squares holding the pusher's pieces, level with each
+    // other (found by the same target): the same reading in any order.
+    let rules = compile(catalog.checked("forward").expect("in variants.ini")).expect("supported");
+    let board = "rnbqkb2/p1pp1p2/3*1lpr/p6p/4PPp1/R*N5/1PP1P1PP/2BQKBNR b -";
+    let texts: Vec<String> = ["d1f1d4", "f1d1d4", "d4f1d1"]
+        .iter()
+        .map(|ep| {
+            let pos = Position::from_fen(&rules, &format!("{board} {ep} 11 1")).expect("FEN");
+            let again = Position::from_fen(&rules, &pos.fen()).expect("its own FEN");
+            assert_eq!(again.hash(), pos.hash(), "{ep}");
+            pos.fen()
+        })
+        .collect();
+    assert!(texts.iter().all(|t| *t == texts[0]), "{texts:?}");
 }

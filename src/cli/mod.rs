@@ -1,5 +1,5 @@
-//! The command line: `tetrarch check`, `describe`, `perft`, `test`, `bench`
-//! and `keys`, with the exit codes of CLI.md.
+//! The command line: `tetrarch check`, `describe`, `perft`, `test`,
+//! `selfplay`, `bench` and `keys`, with the exit codes of CLI.md.
 
 mod bench;
 pub mod check;
@@ -7,6 +7,8 @@ pub mod describe;
 mod load;
 mod output;
 mod perft;
+mod seats;
+mod selfplay;
 mod test;
 
 use std::path::PathBuf;
@@ -80,6 +82,34 @@ pub enum Command {
         #[arg(long)]
         log: bool,
     },
+    /// Bots (or random movers) play each other; prints wins, draws and
+    /// losses per seat, mean points, game length and how games ended.
+    Selfplay {
+        /// The variant's name (a shipped section or one from `--variants`).
+        variant: String,
+        /// How many games.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Who plays a seat: `SEAT=bot`, `SEAT=bot:LEVEL` (search depth, 1 to 12)
+        /// or `SEAT=random`; unnamed seats are `bot:2`.
+        #[arg(long = "seat", value_name = "SEAT=PLAYER")]
+        seats: Vec<String>,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Start from this position (a FEN; a FEN4 for four players).
+        #[arg(long)]
+        fen: Option<String>,
+        /// A game not over after this many plies counts as unfinished.
+        #[arg(long, default_value_t = 1000)]
+        max_plies: u32,
+        /// Game G plays with seed SEED + G.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Extra variant files, loaded after the shipped ones.
+        #[arg(long = "variants", value_name = "FILE")]
+        variants: Vec<PathBuf>,
+    },
     /// Count the move sequences of DEPTH plies (perft), as Fairy-Stockfish does.
     Perft {
         /// The variant's name (a shipped section or one from `--variants`).
@@ -143,6 +173,25 @@ fn run_command(command: Command) -> Result<(), Exit> {
             variants: &variants,
         }),
         Command::Test { files, log } => test::run(&files, log),
+        Command::Selfplay {
+            variant,
+            games,
+            seats,
+            jobs,
+            fen,
+            max_plies,
+            seed,
+            variants,
+        } => selfplay::run(selfplay::SelfplayArgs {
+            variant: &variant,
+            games,
+            seats: &seats,
+            jobs,
+            fen: fen.as_deref(),
+            max_plies,
+            seed,
+            variants: &variants,
+        }),
         Command::Bench { repeat } => bench::run(repeat),
         Command::Describe { variant, variants } => describe::run(&variant, &variants),
         Command::Keys => output::print(crate::definition::keys::reference_markdown()),

@@ -1,0 +1,79 @@
+//! `--seat SEAT=PLAYER` on the command line: who plays each seat.
+
+use super::Exit;
+use super::output::tell;
+use crate::rules::RuleTable;
+use crate::seat::Seat;
+
+/// Who plays a seat from the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at the terminal.
+    Human,
+    /// The bot, searching to this depth.
+    Bot(u8),
+    /// Uniformly random legal moves.
+    Random,
+}
+
+/// The deepest bot level the command line accepts.
+pub const MAX_LEVEL: u8 = 12;
+
+/// Reads `SEAT=human|bot[:LEVEL]|random` (seat by name, case-insensitive,
+/// or by letter) into a player per seat, starting from `default`.
+pub fn read_seats(
+    rules: &RuleTable,
+    specs: &[String],
+    default: Player,
+) -> Result<Vec<Player>, Exit> {
+    let mut players = vec![default; rules.seats.len()];
+    for spec in specs {
+        let usage = |why: String| {
+            tell(format_args!("error: `--seat {spec}`: {why}"));
+            Exit::Usage
+        };
+        let (name, player) = spec.split_once('=').ok_or_else(|| {
+            usage("write SEAT=human, SEAT=bot, SEAT=bot:LEVEL or SEAT=random".into())
+        })?;
+        let seat = Seat::all(rules.seats.len())
+            .find(|&s| {
+                let rule = &rules.seats[s];
+                rule.name.eq_ignore_ascii_case(name)
+                    || name.chars().count() == 1
+                        && name.chars().all(|c| c.eq_ignore_ascii_case(&rule.letter))
+            })
+            .ok_or_else(|| {
+                let names: Vec<&str> = rules.seats.iter().map(|s| s.name.as_str()).collect();
+                usage(format!(
+                    "{} has no seat `{name}`; its seats are {}",
+                    rules.name,
+                    names.join(", ")
+                ))
+            })?;
+        players[seat.index()] = match player.to_ascii_lowercase().as_str() {
+            "human" => Player::Human,
+            "random" => Player::Random,
+            "bot" => Player::Bot(2),
+            other => match other.strip_prefix("bot:").map(str::parse::<u8>) {
+                Some(Ok(level)) if (1..=MAX_LEVEL).contains(&level) => Player::Bot(level),
+                Some(_) => return Err(usage(format!("a bot's level is 1 to {MAX_LEVEL}"))),
+                None => {
+                    return Err(usage(format!(
+                        "`{player}` is not human, bot, bot:LEVEL or random"
+                    )));
+                }
+            },
+        };
+    }
+    Ok(players)
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Player::Human => write!(f, "human"),
+            Player::Bot(level) => write!(f, "bot:{level}"),
+            Player::Random => write!(f, "random"),
+        }
+    }
+}
