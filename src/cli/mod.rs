@@ -1,12 +1,14 @@
-//! The command line: `tetrarch check`, `describe`, `perft`, `test`,
+//! The command line: `tetrarch check`, `describe`, `perft`, `test`, `play`,
 //! `selfplay`, `bench` and `keys`, with the exit codes of CLI.md.
 
 mod bench;
+mod board_view;
 pub mod check;
 pub mod describe;
 mod load;
 mod output;
 mod perft;
+mod play;
 mod seats;
 mod selfplay;
 mod test;
@@ -81,6 +83,34 @@ pub enum Command {
         /// Print each scenario's events after its line.
         #[arg(long)]
         log: bool,
+    },
+    /// Play a game at the terminal against bots (or people at the same
+    /// keyboard): type moves in the variant's notation, `help` for commands.
+    Play {
+        /// The variant's name (a shipped section or one from `--variants`).
+        variant: String,
+        /// Who plays a seat: `SEAT=human`, `SEAT=bot`, `SEAT=bot:LEVEL` (1 to 12)
+        /// or `SEAT=random`; unnamed seats are `bot:2`, and the first seat is
+        /// human when no seat is.
+        #[arg(long = "seat", value_name = "SEAT=PLAYER")]
+        seats: Vec<String>,
+        /// Play with a clock: minutes, `+` seconds added per move (`5+3`),
+        /// optionally `d` and a delay (`10+0d2`).
+        #[arg(long)]
+        clock: Option<String>,
+        /// Start from this position (a FEN; a FEN4 for four players).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Read the commands from this file (one second passes per line;
+        /// `wait SECONDS` lets more pass).
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// Seeds the bots' choices between equal moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Extra variant files, loaded after the shipped ones.
+        #[arg(long = "variants", value_name = "FILE")]
+        variants: Vec<PathBuf>,
     },
     /// Bots (or random movers) play each other; prints wins, draws and
     /// losses per seat, mean points, game length and how games ended.
@@ -173,6 +203,23 @@ fn run_command(command: Command) -> Result<(), Exit> {
             variants: &variants,
         }),
         Command::Test { files, log } => test::run(&files, log),
+        Command::Play {
+            variant,
+            seats,
+            clock,
+            fen,
+            script,
+            seed,
+            variants,
+        } => play::run(play::PlayArgs {
+            variant: &variant,
+            seats: &seats,
+            clock: clock.as_deref(),
+            fen: fen.as_deref(),
+            script: script.as_ref(),
+            seed,
+            variants: &variants,
+        }),
         Command::Selfplay {
             variant,
             games,

@@ -1,0 +1,398 @@
+//! `tetrarch play`: a game at the terminal, people and bots at one table,
+//! through the match layer ([`Table`]): the board turned toward the person
+//! to move, clocks, scores, eliminated seats, moves typed in the variant's
+//! notation and commands for everything else. `--script FILE` reads the same
+//! lines from a file, with a clock that moves one second a line (and
+//! `wait SECONDS`), so a script plays the same game every time.
+
+use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::Exit;
+use super::board_view::draw;
+use super::load::{checked, compiled, load_catalog};
+use super::output::{say, tell};
+use super::seats::{Player, read_seats};
+use crate::engine::{Bot, Limits};
+use crate::game::{
+    Action, Actor, ClaimRule, Occupant, Request, Table, TableEvent, TableRefusal, TimeControl,
+};
+use crate::rng::SplitMix64;
+use crate::rules::Sq;
+use crate::seat::Seat;
+
+/// What `tetrarch play` was asked.
+pub struct PlayArgs<'a> {
+    /// The variant's name.
+    pub variant: &'a str,
+    /// `SEAT=human|bot[:LEVEL]|random` specs.
+    pub seats: &'a [String],
+    /// The time control (`5+3`), if any.
+    pub clock: Option<&'a str>,
+    /// The start position, if not the variant's.
+    pub fen: Option<&'a str>,
+    /// Commands read from this file instead of the terminal.
+    pub script: Option<&'a PathBuf>,
+    /// Seeds the bots and random movers.
+    pub seed: u64,
+    /// Extra variant files.
+    pub variants: &'a [PathBuf],
+}
+
+const HELP: &str = "commands: a move in the variant's notation (e2e4, h2-h4, e7e8q, O-O), \
+moves, board, offer, accept, decline, claim [MOVE], claim-win, resign, pause, resume, new, help, quit";
+
+/// Where the time comes from: the wall clock, or one second a script line.
+enum Time {
+    Real(Instant),
+    Script(Duration),
+}
+
+impl Time {
+    fn now(&self) -> Duration {
+        match self {
+            Time::Real(start) => start.elapsed(),
+            Time::Script(at) => *at,
+        }
+    }
+}
+
+/// Plays a game at the terminal (or from a script).
+pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
+    let catalog = load_catalog(args.variants)?;
+    let def = checked(&catalog, args.variant)?;
+    let rules = Arc::new(compiled(def)?);
+    let mut players = read_seats(&rules, args.seats, Player::Bot(2))?;
+    let named_human = args
+        .seats
+        .iter()
+        .any(|s| s.to_ascii_lowercase().ends_with("=human"));
+    if !named_human && !players.contains(&Player::Human) {
+        players[0] = Player::Human;
+    }
+    let control = match args.clock {
+        Some(text) => Some(text.parse::<TimeControl>().map_err(|e| {
+            tell(format_args!("error: --clock: {e}"));
+            Exit::Usage
+        })?),
+        None => None,
+    };
+    let occupants = Seat::all(players.len())
+        .map(|s| match players[s.index()] {
+            Player::Human => Occupant::Person(rules.seats[s].name.clone()),
+            Player::Bot(level) => Occupant::Bot { level },
+            Player::Random => Occupant::Bot { level: 0 },
+        })
+        .collect();
+    let start = args.fen.unwrap_or(def.start_fen());
+    let script = match args.script {
+        Some(path) => Some(std::fs::read_to_string(path).map_err(|e| {
+            tell(format_args!("error: cannot read `{}`: {e}", path.display()));
+            Exit::Usage
+        })?),
+        None => None,
+    };
+    let mut time = if script.is_some() {
+        Time::Script(Duration::ZERO)
+    } else {
+        Time::Real(Instant::now())
+    };
+    let mut table = Table::new(
+        rules.clone(),
+        start,
+        control,
+        occupants,
+        args.seed,
+        time.now(),
+    )
+    .map_err(|e| {
+        tell(format_args!("error: {e}"));
+        Exit::InputWrong
+    })?;
+    let colour = script.is_none() && std::io::stdout().is_terminal();
+    let mut lines: Box<dyn Iterator<Item = String>> = match script {
+        Some(text) => Box::new(
+            text.lines()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+                .into_iter(),
+        ),
+        None => Box::new(std::io::stdin().lock().lines().map_while(Result::ok)),
+    };
+    let mut bot = Bot::new(&rules, args.seed);
+    let mut rng = SplitMix64::new(args.seed ^ 0x5EED);
+    let mut last: Option<(Sq, Sq)> = None;
+    let humans: Vec<Seat> = Seat::all(players.len())
+        .filter(|s| players[s.index()] == Player::Human)
+        .collect();
+    say(format_args!(
+        "{}: {}. Type `help` for commands.",
+        rules.name,
+        Seat::all(players.len())
+            .map(|s| format!("{} {}", rules.seats[s].name, players[s.index()]))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))?;
+    let mut show = true;
+    loop {
+        let view = table
+            .game()
+            .to_move()
+            .filter(|s| humans.contains(s))
+            .unwrap_or(humans[0]);
+        // The board is drawn when a person is to move or the game is over,
+        // not after every bot move.
+        if show && (table.bot_to_move().is_none() || table.paused().is_some()) {
+            say(status(&table, view, last, colour, time.now()))?;
+            show = false;
+        }
+        if table.is_expired() {
+            return say("the table has closed");
+        }
+        // A bot (or random mover) to move plays at once.
+        if let Some((seat, level)) = table.bot_to_move() {
+            let game = table.game();
+            let mv = if level == 0 {
+                let moves = game.legal_moves();
+                moves[rng.below(moves.len())]
+            } else {
+                let budget = table
+                    .remaining(seat, time.now())
+                    .map(|left| (left / 30).min(Duration::from_secs(5)));
+                let limits = Limits {
+                    depth: u32::from(level),
+                    nodes: None,
+                    time: budget,
+                };
+                match bot.choose(game, limits) {
+                    Some(choice) => choice.mv,
+                    None => continue,
+                }
+            };
+            let text = crate::notation::move_name(game.position(), &mv);
+            let reply = table.request(time.now(), Actor::Seat(seat), Request::Move(text));
+            report(&table, &reply.events, reply.refused.as_ref(), &mut last)?;
+            show = true;
+            continue;
+        }
+        let prompt = match table.game().to_move() {
+            Some(seat) if table.game().result().is_none() => {
+                format!("{} to move>", rules.seats[seat].name)
+            }
+            _ => "game over (new, quit)>".to_string(),
+        };
+        super::output::print(format_args!("{prompt} "))?;
+        let Some(line) = lines.next() else {
+            return say("");
+        };
+        if let Time::Script(at) = &mut time {
+            *at += Duration::from_secs(1);
+            say(line.trim())?;
+        }
+        let line = line.trim();
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        let to_move = table.game().to_move();
+        let mover = to_move.filter(|s| humans.contains(s)).unwrap_or(humans[0]);
+        let other = humans
+            .iter()
+            .copied()
+            .find(|&s| Some(s) != to_move)
+            .unwrap_or(mover);
+        let request = match word {
+            "" => continue,
+            "help" | "?" => {
+                say(HELP)?;
+                continue;
+            }
+            "quit" | "exit" => return Ok(()),
+            "board" => {
+                show = true;
+                continue;
+            }
+            "moves" => {
+                let game = table.game();
+                let mut names: Vec<String> = game
+                    .legal_moves()
+                    .iter()
+                    .map(|m| crate::notation::move_name(game.position(), m))
+                    .collect();
+                names.sort();
+                say(format_args!(
+                    "{} legal moves: {}",
+                    names.len(),
+                    names.join(" ")
+                ))?;
+                continue;
+            }
+            "wait" => {
+                match (&mut time, rest.parse::<u64>()) {
+                    (Time::Script(at), Ok(seconds)) => *at += Duration::from_secs(seconds),
+                    _ => {
+                        say("`wait SECONDS` is for scripts")?;
+                        continue;
+                    }
+                }
+                let events = table.advance(time.now());
+                report(&table, &events, None, &mut last)?;
+                show = !events.is_empty();
+                continue;
+            }
+            "offer" => (Actor::Seat(mover), Request::Act(Action::OfferDraw)),
+            "accept" => (Actor::Seat(other), Request::Act(Action::AcceptDraw)),
+            "decline" => (Actor::Seat(other), Request::Act(Action::DeclineDraw)),
+            "claim-win" => (Actor::Seat(mover), Request::Act(Action::ClaimWin)),
+            "resign" => (Actor::Seat(mover), Request::Act(Action::Resign)),
+            "pause" => (Actor::Host, Request::Pause),
+            "resume" => (Actor::Host, Request::Resume),
+            "new" => (Actor::Host, Request::NewGame),
+            "claim" => {
+                let mv = if rest.is_empty() {
+                    None
+                } else {
+                    match table.game().parse_move(rest) {
+                        Ok(mv) => Some(mv),
+                        Err(e) => {
+                            say(format_args!("{e}"))?;
+                            continue;
+                        }
+                    }
+                };
+                // The rule that holds (tried on a copy of the game, as a
+                // claim that fails with a move plays the move): repetition,
+                // else the n-move rule.
+                let holds = |rule| {
+                    let mut trial = table.game().clone();
+                    trial
+                        .act(Action::ClaimDraw(rule, mv), Some(mover))
+                        .is_ok_and(|_| trial.result().is_some())
+                };
+                let rule = if holds(ClaimRule::Repetition) {
+                    ClaimRule::Repetition
+                } else {
+                    ClaimRule::NMove
+                };
+                let reply = table.request(
+                    time.now(),
+                    Actor::Seat(mover),
+                    Request::Act(Action::ClaimDraw(rule, mv)),
+                );
+                report(&table, &reply.events, reply.refused.as_ref(), &mut last)?;
+                show = true;
+                continue;
+            }
+            _ => (Actor::Seat(mover), Request::Move(line.to_string())),
+        };
+        let is_move = matches!(request.1, Request::Move(_));
+        let reply = table.request(time.now(), request.0, request.1);
+        if is_move && let Some(TableRefusal::Game(refusal)) = &reply.refused {
+            report(&table, &reply.events, None, &mut last)?;
+            say(format_args!("{refusal}; type `moves` for the legal moves"))?;
+            continue;
+        }
+        report(&table, &reply.events, reply.refused.as_ref(), &mut last)?;
+        show = true;
+    }
+}
+
+/// Prints what happened, and remembers the last move's squares.
+fn report(
+    table: &Table,
+    events: &[TableEvent],
+    refused: Option<&TableRefusal>,
+    last: &mut Option<(Sq, Sq)>,
+) -> Result<(), Exit> {
+    let rules = table.rules();
+    let name = |seat: Seat| rules.seats[seat].name.as_str();
+    for event in events {
+        let line = match event {
+            TableEvent::Game(event) => {
+                if let crate::game::Event::Moved { text, .. } = event {
+                    *last = Some((text.mv.from(), text.mv.to()));
+                }
+                event.describe(rules)
+            }
+            TableEvent::Paused(reason) => format!("paused ({reason:?})").to_lowercase(),
+            TableEvent::Resumed => "resumed".into(),
+            TableEvent::Dropped(seat) => format!("{} dropped", name(*seat)),
+            TableEvent::Returned(seat) => format!("{} is back", name(*seat)),
+            TableEvent::Left(seat) => format!("{} left", name(*seat)),
+            TableEvent::Expired => "the table has closed".into(),
+            TableEvent::NewGame { number, first } => {
+                *last = None;
+                format!("game {number}: {} moves first", name(*first))
+            }
+            TableEvent::Seated(seat, occupant) => format!("{} is now {occupant:?}", name(*seat)),
+            TableEvent::Reserved(seat, by) => format!("{by} reserved {}", name(*seat)),
+            TableEvent::BotLeaving(seat) => {
+                format!("the bot leaves {} after this game", name(*seat))
+            }
+        };
+        say(line)?;
+    }
+    if let Some(refused) = refused {
+        say(format_args!("refused: {refused}"))?;
+    }
+    Ok(())
+}
+
+/// The board toward `view`, then clocks, scores and whose turn it is.
+fn status(
+    table: &Table,
+    view: Seat,
+    last: Option<(Sq, Sq)>,
+    colour: bool,
+    now: Duration,
+) -> String {
+    let game = table.game();
+    let rules = table.rules();
+    let mut out = draw(game.position(), view, last, colour);
+    let mut seats = Vec::new();
+    for seat in Seat::all(rules.seats.len()) {
+        let mut item = rules.seats[seat].name.clone();
+        if let Some(left) = table.remaining(seat, now) {
+            let secs = left.as_secs();
+            item += &format!(" {}:{:02}", secs / 60, secs % 60);
+        }
+        if game.score(seat) != 0
+            || matches!(
+                rules.adjudication.ranking,
+                crate::rules::Ranking::Points | crate::rules::Ranking::PointsWinnerOnly
+            )
+        {
+            item += &format!(" {} pts", game.score(seat));
+        }
+        if game.position().is_eliminated(seat) {
+            item += " (out)";
+        }
+        if game.to_move() == Some(seat) && game.result().is_none() {
+            item = format!("[{item}]");
+        }
+        seats.push(item);
+    }
+    out += &seats.join("  ");
+    if let Some(reason) = table.paused() {
+        out += &format!("  (paused: {reason:?})").to_lowercase();
+    }
+    if let Some(result) = game.result() {
+        let winners: Vec<&str> = result
+            .outcome
+            .winners()
+            .iter()
+            .map(|&s| rules.seats[s].name.as_str())
+            .collect();
+        out += &format!(
+            "\nresult: {}{} by {}",
+            result.outcome.name(),
+            if winners.is_empty() {
+                String::new()
+            } else {
+                format!(" for {}", winners.join(", "))
+            },
+            result.rule
+        );
+    }
+    out
+}

@@ -1,0 +1,124 @@
+//! `tetrarch play --script`: whole games through the real binary, the
+//! commands read from a file, one second passing per line.
+
+mod common;
+
+use common::{tetrarch, variant_file};
+
+/// Runs a script; returns stdout (asserting success).
+fn play(name: &str, args: &[&str], script: &str) -> String {
+    let path = variant_file(name, script);
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    all.extend(["--script", &path]);
+    let (code, stdout, stderr) = tetrarch(&all);
+    assert_eq!(code, 0, "{stderr}\n{stdout}");
+    stdout
+}
+
+#[test]
+fn a_chess_game_ends_in_a_claimed_threefold_repetition() {
+    let out = play(
+        "threefold.txt",
+        &["chess", "--seat", "White=human", "--seat", "Black=human"],
+        "g1f3\ng8f6\nf3g1\nf6g8\ng1f3\ng8f6\nf3g1\nclaim\nclaim f6g8\n",
+    );
+    assert!(out.contains("refused: the claim does not hold"), "{out}");
+    assert!(out.contains("game over: draw by repetition"), "{out}");
+    assert!(out.contains("result: draw by repetition"), "{out}");
+}
+
+#[test]
+fn a_flag_against_a_lone_king_is_a_draw() {
+    let out = play(
+        "flag.txt",
+        &[
+            "chess",
+            "--fen",
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+            "--clock",
+            "0.5+0",
+            "--seat",
+            "White=human",
+            "--seat",
+            "Black=human",
+        ],
+        "wait 40\n",
+    );
+    assert!(out.contains("[White 0:30]  Black 0:30"), "{out}");
+    assert!(out.contains("White runs out of time"), "{out}");
+    assert!(out.contains("result: draw by timeout"), "{out}");
+}
+
+#[test]
+fn a_paused_game_takes_no_moves_and_no_time() {
+    let out = play(
+        "pause.txt",
+        &[
+            "chess",
+            "--clock",
+            "1+0",
+            "--seat",
+            "White=human",
+            "--seat",
+            "Black=human",
+        ],
+        "pause\ne2e4\nwait 600\nresume\ne2e4\n",
+    );
+    assert!(out.contains("refused: the game is paused"), "{out}");
+    // One second ran before the pause, one after it: 58 s left.
+    assert!(out.contains("White plays e2e4"), "{out}");
+    assert!(out.contains("White 0:58  [Black 1:00]"), "{out}");
+}
+
+#[test]
+fn a_four_player_resignation_before_three_moves_aborts() {
+    let out = play(
+        "abort.txt",
+        &["4pc-ffa", "--seat", "Red=human"],
+        "h2-h3\nresign\nnew\nquit\n",
+    );
+    assert!(out.contains("Red plays h2-h3"), "{out}");
+    assert!(out.contains("Blue plays"), "{out}");
+    assert!(out.contains("Red resigns"), "{out}");
+    assert!(out.contains("result: aborted by abort"), "{out}");
+    assert!(out.contains("game 2: Red moves first"), "{out}");
+}
+
+#[test]
+fn an_illegal_move_is_explained_and_the_game_goes_on() {
+    let out = play(
+        "illegal.txt",
+        &["chess", "--seat", "Black=random"],
+        "e2e5\nzz\ne2e4\nquit\n",
+    );
+    assert!(
+        out.contains("`e2e5` is not a legal move; type `moves` for the legal moves"),
+        "{out}"
+    );
+    assert!(out.contains("`zz` is not a move"), "{out}");
+    assert!(out.contains("White plays e2e4"), "{out}");
+}
+
+#[test]
+fn bad_play_arguments_are_usage_errors() {
+    for (args, message) in [
+        (
+            vec!["play", "chess", "--clock", "fast"],
+            "`fast` is not a time control",
+        ),
+        (
+            vec!["play", "chess", "--seat", "Red=human"],
+            "chess has no seat `Red`",
+        ),
+        (vec!["play", "nochess"], "nochess"),
+        (
+            vec!["play", "chess", "--script", "/nonexistent/script.txt"],
+            "cannot read",
+        ),
+    ] {
+        let (code, _, stderr) = tetrarch(&args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}
