@@ -122,3 +122,44 @@ fn bad_play_arguments_are_usage_errors() {
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn a_finished_game_is_saved_as_pgn() {
+    let pgn = std::env::temp_dir().join(format!("tetrarch-play-{}.pgn", std::process::id()));
+    let _ = std::fs::remove_file(&pgn);
+    let out = play(
+        "pgn.txt",
+        &[
+            "chess",
+            "--seat",
+            "White=human",
+            "--seat",
+            "Black=human",
+            "--pgn",
+            pgn.to_str().expect("a path"),
+        ],
+        "f2f3\ne7e5\ng2g4\nd8h4\n",
+    );
+    assert!(
+        out.contains(&format!("saved to {}", pgn.display())),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn).expect("the PGN was written");
+    assert!(text.starts_with("[Event \"tetrarch game\"]\n"), "{text}");
+    assert!(
+        text.contains("[White \"White\"]\n[Black \"Black\"]\n[Result \"0-1\"]\n"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("[Variant"),
+        "chess needs no variant tag: {text}"
+    );
+    assert!(text.contains("\n1. f3 e5 2. g4 Qh4# 0-1\n"), "{text}");
+    // Four players would need PGN4, which is not written yet.
+    let (code, _, stderr) = tetrarch(&["play", "4pc-ffa", "--pgn", pgn.to_str().expect("a path")]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("PGN4, which tetrarch does not write yet"),
+        "{stderr}"
+    );
+}

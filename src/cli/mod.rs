@@ -108,6 +108,9 @@ pub enum Command {
         /// Seeds the bots' choices between equal moves.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Append each finished game to this file as PGN (two players).
+        #[arg(long)]
+        pgn: Option<PathBuf>,
         /// Extra variant files, loaded after the shipped ones.
         #[arg(long = "variants", value_name = "FILE")]
         variants: Vec<PathBuf>,
@@ -210,6 +213,7 @@ fn run_command(command: Command) -> Result<(), Exit> {
             fen,
             script,
             seed,
+            pgn,
             variants,
         } => play::run(play::PlayArgs {
             variant: &variant,
@@ -218,6 +222,7 @@ fn run_command(command: Command) -> Result<(), Exit> {
             fen: fen.as_deref(),
             script: script.as_ref(),
             seed,
+            pgn: pgn.as_ref(),
             variants: &variants,
         }),
         Command::Selfplay {

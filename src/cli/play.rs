@@ -14,7 +14,7 @@ use super::Exit;
 use super::board_view::draw;
 use super::load::{checked, compiled, load_catalog};
 use super::output::{say, tell};
-use super::seats::{Player, read_seats};
+use super::seats::{Player, read_seats, seat_named};
 use crate::engine::{Bot, Limits};
 use crate::game::{
     Action, Actor, ClaimRule, Occupant, Request, Table, TableEvent, TableRefusal, TimeControl,
@@ -37,6 +37,8 @@ pub struct PlayArgs<'a> {
     pub script: Option<&'a PathBuf>,
     /// Seeds the bots and random movers.
     pub seed: u64,
+    /// Finished games are appended here as PGN.
+    pub pgn: Option<&'a PathBuf>,
     /// Extra variant files.
     pub variants: &'a [PathBuf],
 }
@@ -65,12 +67,22 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
     let def = checked(&catalog, args.variant)?;
     let rules = Arc::new(compiled(def)?);
     let mut players = read_seats(&rules, args.seats, Player::Bot(2))?;
-    let named_human = args
-        .seats
-        .iter()
-        .any(|s| s.to_ascii_lowercase().ends_with("=human"));
-    if !named_human && !players.contains(&Player::Human) {
-        players[0] = Player::Human;
+    if args.pgn.is_some() && rules.seats.len() != 2 {
+        tell(
+            "error: --pgn: games of more than two players are written as PGN4, which tetrarch does not write yet",
+        );
+        return Err(Exit::Usage);
+    }
+    // Without a person, the first seat no `--seat` names is one; with
+    // every seat named a bot, the bots play while you watch.
+    if !players.contains(&Player::Human)
+        && let Some(seat) = Seat::all(players.len()).find(|&s| {
+            !args.seats.iter().any(|spec| {
+                seat_named(&rules, spec.split('=').next().unwrap_or_default()) == Some(s)
+            })
+        })
+    {
+        players[seat.index()] = Player::Human;
     }
     let control = match args.clock {
         Some(text) => Some(text.parse::<TimeControl>().map_err(|e| {
@@ -123,10 +135,25 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
     };
     let mut bot = Bot::new(&rules, args.seed);
     let mut rng = SplitMix64::new(args.seed ^ 0x5EED);
-    let mut last: Option<(Sq, Sq)> = None;
+    let mut record = Record {
+        last: None,
+        start: table.game().fen(),
+        variant_start: def.start_fen().to_string(),
+        moves: Vec::new(),
+        pgn: args.pgn.cloned(),
+        names: Seat::all(players.len())
+            .map(|s| match players[s.index()] {
+                Player::Human => rules.seats[s].name.clone(),
+                other => format!("tetrarch {other}"),
+            })
+            .collect(),
+    };
+    // The board is turned toward the person to move, else the first
+    // person (the first seat when only bots play).
     let humans: Vec<Seat> = Seat::all(players.len())
         .filter(|s| players[s.index()] == Player::Human)
         .collect();
+    let first_person = humans.first().copied().unwrap_or(Seat::FIRST);
     say(format_args!(
         "{}: {}. Type `help` for commands.",
         rules.name,
@@ -141,11 +168,11 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
             .game()
             .to_move()
             .filter(|s| humans.contains(s))
-            .unwrap_or(humans[0]);
+            .unwrap_or(first_person);
         // The board is drawn when a person is to move or the game is over,
         // not after every bot move.
         if show && (table.bot_to_move().is_none() || table.paused().is_some()) {
-            say(status(&table, view, last, colour, time.now()))?;
+            say(status(&table, view, record.last, colour, time.now()))?;
             show = false;
         }
         if table.is_expired() {
@@ -173,7 +200,7 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
             };
             let text = crate::notation::move_name(game.position(), &mv);
             let reply = table.request(time.now(), Actor::Seat(seat), Request::Move(text));
-            report(&table, &reply.events, reply.refused.as_ref(), &mut last)?;
+            report(&table, &reply.events, reply.refused.as_ref(), &mut record)?;
             show = true;
             continue;
         }
@@ -195,7 +222,9 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
         let to_move = table.game().to_move();
-        let mover = to_move.filter(|s| humans.contains(s)).unwrap_or(humans[0]);
+        let mover = to_move
+            .filter(|s| humans.contains(s))
+            .unwrap_or(first_person);
         let other = humans
             .iter()
             .copied()
@@ -236,7 +265,7 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
                     }
                 }
                 let events = table.advance(time.now());
-                report(&table, &events, None, &mut last)?;
+                report(&table, &events, None, &mut record)?;
                 show = !events.is_empty();
                 continue;
             }
@@ -279,7 +308,7 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
                     Actor::Seat(mover),
                     Request::Act(Action::ClaimDraw(rule, mv)),
                 );
-                report(&table, &reply.events, reply.refused.as_ref(), &mut last)?;
+                report(&table, &reply.events, reply.refused.as_ref(), &mut record)?;
                 show = true;
                 continue;
             }
@@ -288,21 +317,37 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
         let is_move = matches!(request.1, Request::Move(_));
         let reply = table.request(time.now(), request.0, request.1);
         if is_move && let Some(TableRefusal::Game(refusal)) = &reply.refused {
-            report(&table, &reply.events, None, &mut last)?;
+            report(&table, &reply.events, None, &mut record)?;
             say(format_args!("{refusal}; type `moves` for the legal moves"))?;
             continue;
         }
-        report(&table, &reply.events, reply.refused.as_ref(), &mut last)?;
+        report(&table, &reply.events, reply.refused.as_ref(), &mut record)?;
         show = true;
     }
 }
 
-/// Prints what happened, and remembers the last move's squares.
+/// The game being played, as far as the terminal keeps it.
+struct Record {
+    /// The last move's squares, marked on the board.
+    last: Option<(Sq, Sq)>,
+    /// The position the game started from.
+    start: String,
+    /// The variant's own start.
+    variant_start: String,
+    /// The moves played.
+    moves: Vec<crate::moves::Move>,
+    /// Where finished games are saved as PGN.
+    pgn: Option<PathBuf>,
+    /// Who plays each seat, for the PGN.
+    names: Vec<String>,
+}
+
+/// Prints what happened, remembers the moves, and saves a finished game.
 fn report(
     table: &Table,
     events: &[TableEvent],
     refused: Option<&TableRefusal>,
-    last: &mut Option<(Sq, Sq)>,
+    record: &mut Record,
 ) -> Result<(), Exit> {
     let rules = table.rules();
     let name = |seat: Seat| rules.seats[seat].name.as_str();
@@ -310,9 +355,14 @@ fn report(
         let line = match event {
             TableEvent::Game(event) => {
                 if let crate::game::Event::Moved { text, .. } = event {
-                    *last = Some((text.mv.from(), text.mv.to()));
+                    record.last = Some((text.mv.from(), text.mv.to()));
+                    record.moves.push(text.mv);
                 }
-                event.describe(rules)
+                let line = event.describe(rules);
+                if let (crate::game::Event::GameOver(_), Some(path)) = (event, &record.pgn) {
+                    save_pgn(table, record, path)?;
+                }
+                line
             }
             TableEvent::Paused(reason) => format!("paused ({reason:?})").to_lowercase(),
             TableEvent::Resumed => "resumed".into(),
@@ -321,7 +371,9 @@ fn report(
             TableEvent::Left(seat) => format!("{} left", name(*seat)),
             TableEvent::Expired => "the table has closed".into(),
             TableEvent::NewGame { number, first } => {
-                *last = None;
+                record.last = None;
+                record.moves.clear();
+                record.start = table.game().fen();
                 format!("game {number}: {} moves first", name(*first))
             }
             TableEvent::Seated(seat, occupant) => format!("{} is now {occupant:?}", name(*seat)),
@@ -336,6 +388,32 @@ fn report(
         say(format_args!("refused: {refused}"))?;
     }
     Ok(())
+}
+
+/// Appends the finished game to the PGN file.
+fn save_pgn(table: &Table, record: &Record, path: &PathBuf) -> Result<(), Exit> {
+    use std::io::Write;
+    let names = [record.names[0].as_str(), record.names[1].as_str()];
+    let text = crate::pgn::pgn(
+        table.game(),
+        &record.start,
+        &record.variant_start,
+        &record.moves,
+        names,
+    );
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut file| writeln!(file, "{text}"))
+        .map_err(|e| {
+            tell(format_args!(
+                "error: cannot write `{}`: {e}",
+                path.display()
+            ));
+            Exit::Usage
+        })?;
+    say(format_args!("saved to {}", path.display()))
 }
 
 /// The board toward `view`, then clocks, scores and whose turn it is.

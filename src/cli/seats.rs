@@ -19,8 +19,23 @@ pub enum Player {
 /// The deepest bot level the command line accepts.
 pub const MAX_LEVEL: u8 = 12;
 
-/// Reads `SEAT=human|bot[:LEVEL]|random` (seat by name, case-insensitive,
-/// or by letter) into a player per seat, starting from `default`.
+/// The seat a command line names: by name or letter (case-insensitive), or
+/// by number from 1 in turn order.
+pub fn seat_named(rules: &RuleTable, name: &str) -> Option<Seat> {
+    let n = rules.seats.len();
+    if let Ok(number) = name.parse::<usize>() {
+        return (1..=n).contains(&number).then(|| Seat::new(number - 1));
+    }
+    Seat::all(n).find(|&s| {
+        let seat = &rules.seats[s];
+        seat.name.eq_ignore_ascii_case(name)
+            || name.chars().count() == 1
+                && name.chars().all(|c| c.eq_ignore_ascii_case(&seat.letter))
+    })
+}
+
+/// Reads `SEAT=human|bot[:LEVEL]|random` (a seat as [`seat_named`] reads
+/// it) into a player per seat, starting from `default`.
 pub fn read_seats(
     rules: &RuleTable,
     specs: &[String],
@@ -35,21 +50,14 @@ pub fn read_seats(
         let (name, player) = spec.split_once('=').ok_or_else(|| {
             usage("write SEAT=human, SEAT=bot, SEAT=bot:LEVEL or SEAT=random".into())
         })?;
-        let seat = Seat::all(rules.seats.len())
-            .find(|&s| {
-                let rule = &rules.seats[s];
-                rule.name.eq_ignore_ascii_case(name)
-                    || name.chars().count() == 1
-                        && name.chars().all(|c| c.eq_ignore_ascii_case(&rule.letter))
-            })
-            .ok_or_else(|| {
-                let names: Vec<&str> = rules.seats.iter().map(|s| s.name.as_str()).collect();
-                usage(format!(
-                    "{} has no seat `{name}`; its seats are {}",
-                    rules.name,
-                    names.join(", ")
-                ))
-            })?;
+        let seat = seat_named(rules, name).ok_or_else(|| {
+            let names: Vec<&str> = rules.seats.iter().map(|s| s.name.as_str()).collect();
+            usage(format!(
+                "{} has no seat `{name}`; its seats are {}",
+                rules.name,
+                names.join(", ")
+            ))
+        })?;
         players[seat.index()] = match player.to_ascii_lowercase().as_str() {
             "human" => Player::Human,
             "random" => Player::Random,

@@ -11,9 +11,9 @@
 //! Every game answer describes the position reached: its FEN, legal moves
 //! (UCI, sorted), whether the legal moves set up from the FEN alone are the
 //! same, check, how the game ended if it did (the rule and its value for
-//! the side to move: 1, 0 or -1), and whether Fairy-Stockfish's optional
+//! the side to move: 1, 0 or -1), whether Fairy-Stockfish's optional
 //! ends (n-move, n-fold) hold at its thresholds (a claim's where the
-//! variant has one) with their value.
+//! variant has one) with their value, and every legal move in SAN.
 //!
 //! `cargo run --release --example fsf_differential -- [--variants FILE]...`
 
@@ -175,9 +175,23 @@ fn describe(game: &Game) -> Value {
             value
         }
     };
+    // Every legal move in SAN, as a PGN writes it.
+    let san: serde_json::Map<String, Value> = {
+        let mut scratch = pos.clone();
+        game.legal_moves()
+            .iter()
+            .map(|&m| {
+                (
+                    move_name(pos, &m),
+                    json!(tetrarch::pgn::san(&mut scratch, m)),
+                )
+            })
+            .collect()
+    };
     json!({
         "fen": fen,
         "legal": legal,
+        "san": san,
         "legal_from_fen": from_fen,
         "in_check": in_check,
         "end": end,

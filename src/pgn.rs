@@ -1,0 +1,215 @@
+//! Games written as PGN for two players: Standard Algebraic Notation as
+//! Fairy-Stockfish writes it (a letter for every piece but its built-in
+//! pawn, `x` for captures, `=Q` after any promotion or demotion naming the
+//! type the piece becomes, `O-O` / `O-O-O`, `+` a check on the royal king,
+//! `#` mate) and
+//! the tags Fairy-Stockfish's tools read (`[Variant]`, `[FEN]`).
+
+use crate::game::{Game, GameResult, Outcome};
+use crate::moves::{Move, MoveList};
+use crate::position::{Position, RuleHandle};
+use crate::seat::Seat;
+
+/// A legal move of `pos` in SAN, as Fairy-Stockfish writes it.
+pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
+    let handle = pos.shared_rules().clone();
+    let rules = &*handle;
+    let mut out = String::new();
+    if let Move::Castle { king, rook, .. } = mv {
+        // Toward the rook on the higher square: king side.
+        out += if rook > king { "O-O" } else { "O-O-O" };
+    } else {
+        let from = mv.from();
+        let kind = pos.piece_at(from).kind();
+        let pawn = rules.pieces[kind.index()].key == "pawn";
+        let capture = pos.is_capture(&mv);
+        if !pawn {
+            out.push(rules.pieces[kind.index()].letter.to_ascii_uppercase());
+        }
+        if pawn && capture {
+            out += &rules.square_name(from)[..1];
+        } else {
+            // Other pieces of the type that can make the same kind of move
+            // to the same square.
+            let mut list = MoveList::default();
+            pos.legal_moves(&mut list);
+            let rivals: Vec<_> = list
+                .as_slice()
+                .iter()
+                .filter(|m| {
+                    m.to() == mv.to()
+                        && m.from() != from
+                        && std::mem::discriminant(*m) == std::mem::discriminant(&mv)
+                        && m.promotion() == mv.promotion()
+                        && pos.piece_at(m.from()).kind() == kind
+                })
+                .map(|m| m.from())
+                .collect();
+            if !rivals.is_empty() {
+                let name = rules.square_name(from);
+                let (file, rank) = name.split_at(1);
+                if !rivals
+                    .iter()
+                    .any(|&s| rules.file_of(s) == rules.file_of(from))
+                {
+                    out += file;
+                } else if !rivals
+                    .iter()
+                    .any(|&s| rules.rank_of(s) == rules.rank_of(from))
+                {
+                    out += rank;
+                } else {
+                    out += &name;
+                }
+            }
+        }
+        if capture {
+            out.push('x');
+        }
+        out += &rules.square_name(mv.to());
+        if let Move::Promotion { piece, .. }
+        | Move::PiecePromotion { piece, .. }
+        | Move::PieceDemotion { piece, .. } = mv
+        {
+            out.push('=');
+            out.push(rules.pieces[piece.index()].letter.to_ascii_uppercase());
+        }
+    }
+    // Fairy-Stockfish marks a check on the royal king only (not on
+    // pseudo-royal pieces: maharajah's `Qc7` is no check in SAN).
+    pos.make(mv);
+    let them = pos.to_move();
+    if pos.in_check(them) {
+        let mut list = MoveList::default();
+        pos.legal_moves(&mut list);
+        out.push(if list.is_empty() { '#' } else { '+' });
+    }
+    pos.unmake();
+    out
+}
+
+/// The PGN of a two-player game played from `start`: the seven-tag roster
+/// (unknown values `?`), `[Variant]` for any variant but chess, `[FEN]` and
+/// `[SetUp]` when the start is not the variant's, then the moves in SAN
+/// with move numbers, and the result.
+pub fn pgn(
+    game: &Game,
+    start: &str,
+    variant_start: &str,
+    moves: &[Move],
+    names: [&str; 2],
+) -> String {
+    let rules = game.rules();
+    let result = match game.result() {
+        Some(GameResult {
+            outcome: Outcome::Win { winners },
+            ..
+        }) => {
+            if winners.first() == Some(&Seat::FIRST) {
+                "1-0"
+            } else {
+                "0-1"
+            }
+        }
+        Some(GameResult {
+            outcome: Outcome::Draw,
+            ..
+        }) => "1/2-1/2",
+        _ => "*",
+    };
+    let mut out = String::new();
+    let tag = |out: &mut String, name: &str, value: &str| {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{name} \"{value}\"]\n"));
+    };
+    tag(&mut out, "Event", "tetrarch game");
+    tag(&mut out, "Site", "?");
+    tag(&mut out, "Date", "????.??.??");
+    tag(&mut out, "Round", "?");
+    tag(&mut out, "White", names[0]);
+    tag(&mut out, "Black", names[1]);
+    tag(&mut out, "Result", result);
+    if rules.name != "chess" {
+        tag(&mut out, "Variant", &rules.name);
+    }
+    if start != variant_start {
+        tag(&mut out, "FEN", start);
+        tag(&mut out, "SetUp", "1");
+    }
+    if let Some(result) = game.result() {
+        tag(&mut out, "Termination", result.rule.name());
+    }
+    out.push('\n');
+    let mut pos = Position::from_text(game.position().shared_rules().clone(), start)
+        .expect("the game's own start");
+    let mut text = String::new();
+    for (i, &mv) in moves.iter().enumerate() {
+        let white = pos.to_move() == Seat::FIRST;
+        if white || i == 0 {
+            let number = pos.fullmove();
+            text += &if white {
+                format!("{number}. ")
+            } else {
+                format!("{number}... ")
+            };
+        }
+        text += &san(&mut pos, mv);
+        text.push(' ');
+        pos.make(mv);
+    }
+    text += result;
+    // Lines of at most 80 characters.
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.len() + 1 + word.len() > 80 {
+            out += &line;
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line += word;
+    }
+    out += &line;
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::rules::compile;
+    use crate::setup::parse_uci;
+
+    /// Each case's SAN as pyffish 0.0.90's `get_san` gives it.
+    #[test]
+    fn san_is_written_as_fairy_stockfish_writes_it() {
+        let catalog = Catalog::shipped();
+        let rules = compile(catalog.checked("chess").expect("shipped")).expect("chess");
+        for (fen, uci, expected) in [
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "g1f3",
+                "Nf3",
+            ),
+            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "O-O"),
+            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", "O-O-O"),
+            ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", "a8=Q+"),
+            ("4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "a1a8", "Ra8+"),
+            ("k7/8/1K6/8/8/8/8/7R w - - 0 1", "h1h8", "Rh8#"),
+            ("8/4k3/8/8/8/8/7K/R6R w - - 0 1", "a1d1", "Rad1"),
+            ("7k/8/R7/8/8/8/8/R6K w - - 0 1", "a1a4", "R1a4"),
+            (
+                "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
+                "e4d5",
+                "exd5",
+            ),
+        ] {
+            let mut pos = Position::from_fen(&rules, fen).expect("a FEN");
+            let mv = parse_uci(&mut pos, uci).expect("legal");
+            assert_eq!(san(&mut pos, mv), expected, "{fen} {uci}");
+        }
+    }
+}
