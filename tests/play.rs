@@ -163,3 +163,36 @@ fn a_finished_game_is_saved_as_pgn() {
         "{stderr}"
     );
 }
+
+#[test]
+fn four_players_a_resigned_king_walks_by_itself() {
+    let fen4 = "B-0,0,0,0-0,0,0,0-0,0,0,0-1,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/14/13,gK/5,bK,8/1,bN,12/14/3,rR,10/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+    let out = play(
+        "walk.txt",
+        &[
+            "4pc-ffa",
+            "--fen",
+            fen4,
+            "--seat",
+            "Blue=human",
+            "--seat",
+            "Red=bot:1",
+            "--seat",
+            "Yellow=random",
+            "--seat",
+            "Green=random",
+        ],
+        "resign\nquit\n",
+    );
+    assert!(out.contains("Blue resigns"), "{out}");
+    assert!(
+        out.contains("Blue is eliminated (pieces dead, king walks)"),
+        "{out}"
+    );
+    // After Yellow, Green and Red, Blue's king moves by itself.
+    let after = out.split("Blue resigns").nth(1).expect("the resignation");
+    assert!(
+        after.contains("Blue plays "),
+        "the walking king moved: {out}"
+    );
+}
