@@ -196,3 +196,31 @@ fn four_players_a_resigned_king_walks_by_itself() {
         "the walking king moved: {out}"
     );
 }
+
+/// Whole transcripts, pinned after review: the board turned toward the
+/// person to move, the marks of the last move, clocks and the result.
+#[test]
+fn transcripts_are_pinned() {
+    let threefold = play(
+        "snap-threefold.txt",
+        &["chess", "--seat", "White=human", "--seat", "Black=human"],
+        "g1f3\ng8f6\nf3g1\nf6g8\ng1f3\ng8f6\nf3g1\nclaim f6g8\n",
+    );
+    insta::assert_snapshot!("threefold", threefold);
+    let flag = play(
+        "snap-flag.txt",
+        &[
+            "chess",
+            "--fen",
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+            "--clock",
+            "0.5+2",
+            "--seat",
+            "White=human",
+            "--seat",
+            "Black=human",
+        ],
+        "a1a7\nwait 10\ne8f8\nwait 40\n",
+    );
+    insta::assert_snapshot!("flag", flag);
+}
