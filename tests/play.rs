@@ -224,3 +224,23 @@ fn transcripts_are_pinned() {
     );
     insta::assert_snapshot!("flag", flag);
 }
+
+#[test]
+fn a_bot_seat_taken_over_after_the_result() {
+    let out = play(
+        "take.txt",
+        &["chess", "--seat", "Black=bot:1"],
+        "take Black\ne2e4\nresign\nnew\ne2e4\ne7e5\nquit\n",
+    );
+    assert!(out.contains("you reserved Black"), "{out}");
+    // The bot plays Black until the result, then the seat is yours.
+    assert!(out.contains("Black plays "), "{out}");
+    let (first, second) = out
+        .split_once("game 2: White moves first")
+        .expect("a second game");
+    assert!(first.contains("Black is now played by you"), "{out}");
+    assert!(
+        second.contains("Black to move> e7e5\nBlack plays e7e5"),
+        "{out}"
+    );
+}

@@ -44,7 +44,8 @@ pub struct PlayArgs<'a> {
 }
 
 const HELP: &str = "commands: a move in the variant's notation (e2e4, h2-h4, e7e8q, O-O), \
-moves, board, offer, accept, decline, claim [MOVE], claim-win, resign, pause, resume, new, help, quit";
+moves, board, offer, accept, decline, claim [MOVE], claim-win, resign, pause, resume, new, \
+take SEAT (play a bot's seat from the next game), help, quit";
 
 /// Where the time comes from: the wall clock, or one second a script line.
 enum Time {
@@ -148,12 +149,6 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
             })
             .collect(),
     };
-    // The board is turned toward the person to move, else the first
-    // person (the first seat when only bots play).
-    let humans: Vec<Seat> = Seat::all(players.len())
-        .filter(|s| players[s.index()] == Player::Human)
-        .collect();
-    let first_person = humans.first().copied().unwrap_or(Seat::FIRST);
     say(format_args!(
         "{}: {}. Type `help` for commands.",
         rules.name,
@@ -164,6 +159,13 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
     ))?;
     let mut show = true;
     loop {
+        // The people at the table (a bot's seat taken over after a result
+        // joins them); the board is turned toward the person to move, else
+        // the first person (the first seat when only bots play).
+        let humans: Vec<Seat> = Seat::all(players.len())
+            .filter(|&s| matches!(table.occupant(s), Occupant::Person(_)))
+            .collect();
+        let first_person = humans.first().copied().unwrap_or(Seat::FIRST);
         let view = table
             .game()
             .to_move()
@@ -277,6 +279,16 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
             "pause" => (Actor::Host, Request::Pause),
             "resume" => (Actor::Host, Request::Resume),
             "new" => (Actor::Host, Request::NewGame),
+            "take" => match seat_named(&rules, rest) {
+                Some(seat) => (Actor::Host, Request::Reserve(seat, "you".to_string())),
+                None => {
+                    say(format_args!(
+                        "`take SEAT`: {} has no seat `{rest}`",
+                        rules.name
+                    ))?;
+                    continue;
+                }
+            },
             "claim" => {
                 let mv = if rest.is_empty() {
                     None
@@ -376,7 +388,13 @@ fn report(
                 record.start = table.game().fen();
                 format!("game {number}: {} moves first", name(*first))
             }
-            TableEvent::Seated(seat, occupant) => format!("{} is now {occupant:?}", name(*seat)),
+            TableEvent::Seated(seat, occupant) => match occupant {
+                Occupant::Person(who) => format!("{} is now played by {who}", name(*seat)),
+                Occupant::Bot { level } => {
+                    format!("a bot (level {level}) now plays {}", name(*seat))
+                }
+                Occupant::Open => format!("{} is free", name(*seat)),
+            },
             TableEvent::Reserved(seat, by) => format!("{by} reserved {}", name(*seat)),
             TableEvent::BotLeaving(seat) => {
                 format!("the bot leaves {} after this game", name(*seat))
