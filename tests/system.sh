@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The tests beyond `cargo test`: the Fairy-Stockfish differential (50,000
+# plies) and PGN loading, a real terminal session in tmux, and 15 s of each
+# fuzz target with a fixed seed. The README's test command runs it after
+# `cargo test --release`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release
+bash tests/differential/run.sh --plies 50000
+if command -v tmux >/dev/null; then
+  bash tests/e2e/play-tmux.sh
+else
+  echo "tests/system.sh: tmux is not installed (apt-get install tmux): the terminal session test did not run" >&2
+  exit 1
+fi
+bash fuzz/run.sh 15 -seed=1
