@@ -14,8 +14,8 @@ use super::Exit;
 use super::board_view::draw;
 use super::load::{checked, compiled, load_catalog};
 use super::output::{say, tell};
-use super::seats::{Player, read_seats, seat_named};
-use crate::engine::{Bot, Limits};
+use super::seats::{Player, machine_move, read_seats, seat_named};
+use crate::engine::Bot;
 use crate::game::{
     Action, Actor, ClaimRule, Occupant, Request, Table, TableEvent, TableRefusal, TimeControl,
 };
@@ -183,22 +183,18 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
         // A bot (or random mover) to move plays at once.
         if let Some((seat, level)) = table.bot_to_move() {
             let game = table.game();
-            let mv = if level == 0 {
-                let moves = game.legal_moves();
-                moves[rng.below(moves.len())]
+            // Level 0 is a random mover; a bot thinks at most a thirtieth
+            // of its time left, and 5 s.
+            let player = if level == 0 {
+                Player::Random
             } else {
-                let budget = table
-                    .remaining(seat, time.now())
-                    .map(|left| (left / 30).min(Duration::from_secs(5)));
-                let limits = Limits {
-                    depth: u32::from(level),
-                    nodes: None,
-                    time: budget,
-                };
-                match bot.choose(game, limits) {
-                    Some(choice) => choice.mv,
-                    None => continue,
-                }
+                Player::Bot(level)
+            };
+            let budget = table
+                .remaining(seat, time.now())
+                .map(|left| (left / 30).min(Duration::from_secs(5)));
+            let Some(mv) = machine_move(player, &mut bot, &mut rng, game, budget) else {
+                continue;
             };
             let text = crate::notation::move_name(game.position(), &mv);
             let reply = table.request(time.now(), Actor::Seat(seat), Request::Move(text));

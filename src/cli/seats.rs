@@ -1,7 +1,13 @@
 //! `--seat SEAT=PLAYER` on the command line: who plays each seat.
 
+use std::time::Duration;
+
 use super::Exit;
 use super::output::tell;
+use crate::engine::{Bot, Limits};
+use crate::game::Game;
+use crate::moves::Move;
+use crate::rng::SplitMix64;
 use crate::rules::RuleTable;
 use crate::seat::Seat;
 
@@ -26,11 +32,10 @@ pub fn seat_named(rules: &RuleTable, name: &str) -> Option<Seat> {
     if let Ok(number) = name.parse::<usize>() {
         return (1..=n).contains(&number).then(|| Seat::new(number - 1));
     }
-    Seat::all(n).find(|&s| {
-        let seat = &rules.seats[s];
-        seat.name.eq_ignore_ascii_case(name)
-            || name.chars().count() == 1
-                && name.chars().all(|c| c.eq_ignore_ascii_case(&seat.letter))
+    rules.seat_named(name).or_else(|| {
+        let mut chars = name.chars();
+        let letter = chars.next().filter(|_| chars.next().is_none())?;
+        Seat::all(n).find(|&s| rules.seats[s].letter.eq_ignore_ascii_case(&letter))
     })
 }
 
@@ -82,6 +87,33 @@ impl std::fmt::Display for Player {
             Player::Human => write!(f, "human"),
             Player::Bot(level) => write!(f, "bot:{level}"),
             Player::Random => write!(f, "random"),
+        }
+    }
+}
+
+/// The move a machine player makes for the seat to move: a bot searches to
+/// its level within `time`; a random mover picks a legal move uniformly
+/// with `rng`. `None` for a person, or when no move is left.
+pub fn machine_move(
+    player: Player,
+    bot: &mut Bot,
+    rng: &mut SplitMix64,
+    game: &Game,
+    time: Option<Duration>,
+) -> Option<Move> {
+    match player {
+        Player::Human => None,
+        Player::Bot(level) => {
+            let limits = Limits {
+                depth: u32::from(level),
+                nodes: None,
+                time,
+            };
+            bot.choose(game, limits).map(|choice| choice.mv)
+        }
+        Player::Random => {
+            let moves = game.legal_moves();
+            (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
         }
     }
 }

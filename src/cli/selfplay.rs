@@ -11,8 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::Exit;
 use super::load::{checked, compiled, load_catalog};
 use super::output::{say, tell};
-use super::seats::{Player, read_seats};
-use crate::engine::{Bot, Limits};
+use super::seats::{Player, machine_move, read_seats};
+use crate::engine::Bot;
 use crate::game::{Game, GameResult, Outcome};
 use crate::rng::SplitMix64;
 use crate::rules::RuleTable;
@@ -125,16 +125,8 @@ fn play_one(
         let played = if game.position().is_eliminated(seat) {
             game.play_auto()
         } else {
-            let mv = match players[seat.index()] {
-                Player::Bot(level) => bots[seat.index()]
-                    .choose(&game, Limits::depth(u32::from(level)))
-                    .map(|c| c.mv),
-                _ => {
-                    let moves = game.legal_moves();
-                    (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
-                }
-            };
-            match mv {
+            let player = players[seat.index()];
+            match machine_move(player, &mut bots[seat.index()], &mut rng, &game, None) {
                 Some(mv) => game.play(mv),
                 None => break,
             }

@@ -150,8 +150,7 @@ impl Game {
 
     /// The seat with a name, case-insensitively.
     pub fn seat_named(&self, name: &str) -> Option<Seat> {
-        self.seats()
-            .find(|&s| self.seat_name(s).eq_ignore_ascii_case(name))
+        self.rules().seat_named(name)
     }
 
     /// The position as FEN (two seats) or FEN4.

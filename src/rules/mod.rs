@@ -520,6 +520,11 @@ impl RuleTable {
         })
     }
 
+    /// The seat with a name (`White`, `Red`), case-insensitively.
+    pub fn seat_named(&self, name: &str) -> Option<Seat> {
+        Seat::all(self.seats.len()).find(|&s| self.seats[s].name.eq_ignore_ascii_case(name))
+    }
+
     /// The piece type with a letter.
     pub fn piece_by_letter(&self, letter: char) -> Option<PieceType> {
         self.pieces
