@@ -50,6 +50,7 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod pgn;
+pub mod pgn4;
 pub mod piece;
 pub mod piece_type;
 pub mod position;

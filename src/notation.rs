@@ -3,18 +3,22 @@
 //! the game and scenario files name moves through this module.
 
 use crate::moves::{Move, MoveError};
+use crate::piece::Piece;
 use crate::position::{Position, RuleHandle};
 use crate::rules::RuleTable;
 use crate::setup::{castling_names_rook, parse_uci, uci_text};
 use crate::setup_fen4::{notation4, parse_move4};
 
-/// What it takes to write a move after its position is gone: the move, and
+/// What it takes to write a move after its position is gone: the move, the
+/// piece that made it (for notations with piece letters, such as PGN4), and
 /// whether its position makes Fairy-Stockfish name a castling by the rook's
 /// square. Cheap to keep (game events hold one per move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveText {
     /// The move.
     pub mv: Move,
+    /// The piece that moved (the king, for a castling).
+    pub piece: Piece,
     /// A castling written as the king taking its rook.
     names_rook: bool,
 }
@@ -24,6 +28,7 @@ impl MoveText {
     pub fn of(pos: &Position<impl RuleHandle>, mv: Move) -> MoveText {
         MoveText {
             mv,
+            piece: pos.piece_at(mv.from()),
             names_rook: pos.rules().seats.len() <= 2 && castling_names_rook(pos, &mv),
         }
     }

@@ -155,17 +155,39 @@ fn a_finished_game_is_saved_as_pgn() {
         "chess needs no variant tag: {text}"
     );
     assert!(text.contains("\n1. f3 e5 2. g4 Qh4# 0-1\n"), "{text}");
-    // Four players would need PGN4, which is not written yet.
-    let (code, _, stderr) = tetrarch(&["play", "4pc-ffa", "--pgn", pgn.to_str().expect("a path")]);
-    assert_eq!(code, 2);
+    // Three players would need a format neither PGN nor PGN4 is.
+    let three = variant_file(
+        "three.ini",
+        "[three:4pc-ffa]\nplayers = 3\nseatNames = Red Blue Yellow\nseatLetters = r b y\n\
+         seatForward = north east south\n\
+         startFen = R-0,0,0-1,1,1-1,1,1-0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/\
+         x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/bR,bP,12/bN,bP,12/bB,bP,12/\
+         bQ,bP,12/bK,bP,12/bB,bP,12/bN,bP,12/bR,bP,12/x,x,x,8,x,x,x/\
+         x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x\n\
+         castlingSquares = Red:king:h1:j1:k1:i1 Red:queen:h1:f1:d1:g1 Blue:king:a7:a5:a4:a6 \
+         Blue:queen:a7:a9:a11:a8 Yellow:king:g14:e14:d14:f14 Yellow:queen:g14:i14:k14:h14\n",
+    );
+    let (code, _, stderr) = tetrarch(&[
+        "play",
+        "three",
+        "--variants",
+        &three,
+        "--pgn",
+        pgn.to_str().expect("a path"),
+    ]);
+    assert_eq!(code, 2, "{stderr}");
     assert!(
-        stderr.contains("PGN4, which tetrarch does not write yet"),
+        stderr.contains(
+            "--pgn: games are saved as PGN (two players) or PGN4 (four players); three has 3 seats"
+        ),
         "{stderr}"
     );
 }
 
 #[test]
 fn four_players_a_resigned_king_walks_by_itself() {
+    let pgn = std::env::temp_dir().join(format!("tetrarch-walk-{}.pgn4", std::process::id()));
+    let _ = std::fs::remove_file(&pgn);
     let fen4 = "B-0,0,0,0-0,0,0,0-0,0,0,0-1,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/14/13,gK/5,bK,8/1,bN,12/14/3,rR,10/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
     let out = play(
         "walk.txt",
@@ -181,8 +203,10 @@ fn four_players_a_resigned_king_walks_by_itself() {
             "Yellow=random",
             "--seat",
             "Green=random",
+            "--pgn",
+            pgn.to_str().expect("a path"),
         ],
-        "resign\nquit\n",
+        "resign\nwait 3\nquit\n",
     );
     assert!(out.contains("Blue resigns"), "{out}");
     assert!(
@@ -195,6 +219,15 @@ fn four_players_a_resigned_king_walks_by_itself() {
         after.contains("Blue plays "),
         "the walking king moved: {out}"
     );
+    // In the PGN4, Blue's resignation takes its turn (`R`) and every move
+    // of its walking king says how Blue left (`Kf7-e7R`).
+    let text = std::fs::read_to_string(&pgn).expect("the PGN4 was written");
+    let moves = text.split("\n\n\n\n").nth(1).expect("the moves");
+    assert!(moves.starts_with("1. R .. "), "{text}");
+    let second = moves.lines().nth(1).expect("a second round");
+    let blue = second.split(" .. ").nth(1).expect("Blue's quarter-turn");
+    assert!(blue.starts_with('K') && blue.ends_with('R'), "{text}");
+    assert!(text.contains("[Result \"tetrarch bot:1 (Red): "), "{text}");
 }
 
 /// Whole transcripts, pinned after review: the board turned toward the
@@ -243,4 +276,99 @@ fn a_bot_seat_taken_over_after_the_result() {
         second.contains("Black to move> e7e5\nBlack plays e7e5"),
         "{out}"
     );
+}
+
+/// Plays a whole four-player game of random movers, saves it as PGN4, and
+/// reads it back with the `pgn4` crate (an outside reader of chess.com's
+/// format): it must parse, print back to the same text, name a known
+/// variant whose `StartFen4` the `fen4` crate reads, and replay move by
+/// move to the same result and points.
+fn four_player_game_round_trips_through_pgn4(variant: &str, seed: &str) -> String {
+    let path = std::env::temp_dir().join(format!(
+        "tetrarch-{variant}-{seed}-{}.pgn4",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&path);
+    let mut args = vec![variant];
+    for seat in ["Red", "Blue", "Yellow", "Green"] {
+        args.extend([
+            "--seat",
+            Box::leak(format!("{seat}=random").into_boxed_str()),
+        ]);
+    }
+    args.extend(["--seed", seed, "--pgn", path.to_str().expect("a path")]);
+    let out = play(&format!("{variant}-{seed}.txt"), &args, "wait 1\n");
+    assert!(out.contains("saved to"), "{out}");
+    let text = std::fs::read_to_string(&path).expect("the PGN4 was written");
+    let parsed: pgn4::PGN4 = text.trim_end().parse().expect("the pgn4 crate reads it");
+    assert_eq!(parsed.to_string(), text.trim_end(), "printed back the same");
+    // The crate's own FEN4 reader (fen4 0.7) predates chess.com's `x`
+    // holes, so the start is read by tetrarch below; the variant name and
+    // rule switches must be ones the crate knows.
+    let mut tags_only = parsed.clone();
+    tags_only.bracketed.retain(|(key, _)| key != "StartFen4");
+    tags_only
+        .variant()
+        .expect("a variant and rule switches the crate knows");
+    let tag = |name: &str| parsed.tag(name).expect(name).to_string();
+
+    // Replay it through a fresh game.
+    let catalog = tetrarch::catalog::Catalog::shipped();
+    let def = catalog.checked(variant).expect("shipped");
+    let rules = std::sync::Arc::new(tetrarch::rules::compile(def).expect("supported"));
+    let mut game = tetrarch::game::Game::new(rules, &tag("StartFen4"), 0).expect("its start");
+    let mut quarters = 0;
+    for turn in &parsed.turns {
+        for quarter in &turn.turns {
+            quarters += 1;
+            use pgn4::Move as M;
+            let step = match &quarter.main {
+                M::Normal(m) => {
+                    let mut text = format!("{}-{}", m.from, m.to);
+                    if let Some(p) = m.promotion {
+                        text += &format!("={p}");
+                    }
+                    Some(game.play_text(&text))
+                }
+                M::KingCastle(_) => Some(game.play_text("O-O")),
+                M::QueenCastle(_) => Some(game.play_text("O-O-O")),
+                M::Resign => Some(game.act(tetrarch::game::Action::Resign, None)),
+                M::Timeout => Some(game.act(tetrarch::game::Action::Timeout, None)),
+                // Mate and stalemate follow from the moves.
+                M::Checkmate | M::Stalemate => None,
+            };
+            if let Some(step) = step {
+                step.unwrap_or_else(|e| panic!("quarter-turn {quarters}: {e}"));
+            }
+        }
+    }
+    let result = game.result().expect("the replayed game is over");
+    assert_eq!(tag("Termination"), result.rule.name());
+    let scores: Vec<u16> = tetrarch::seat::Seat::all(4)
+        .map(|s| u16::try_from(game.score(s)).expect("points are not negative"))
+        .collect();
+    match parsed.result() {
+        pgn4::GameResult::FFA(points) => assert_eq!(points.to_vec(), scores),
+        pgn4::GameResult::Team(first, second) => {
+            assert_eq!(
+                (first, second),
+                (
+                    result.outcome.winners().iter().any(|s| s.index() % 2 == 0),
+                    result.outcome.winners().iter().any(|s| s.index() % 2 == 1)
+                )
+            )
+        }
+        other => panic!("result {other:?}"),
+    }
+    text
+}
+
+#[test]
+fn four_player_games_are_saved_as_pgn4_that_chess_com_readers_load() {
+    let ffa = four_player_game_round_trips_through_pgn4("4pc-ffa", "3");
+    assert!(ffa.starts_with("[Variant \"FFA\"]\n[RuleVariants \"EnPassant DeadKingWalking\"]\n"));
+    let teams = four_player_game_round_trips_through_pgn4("4pc-teams", "5");
+    assert!(teams.starts_with("[Variant \"Teams\"]\n"), "{teams}");
+    let solo = four_player_game_round_trips_through_pgn4("4pc-solo", "7");
+    assert!(solo.starts_with("[Variant \"Solo\"]\n"), "{solo}");
 }

@@ -108,7 +108,8 @@ pub enum Command {
         /// Seeds the bots' choices between equal moves.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Append each finished game to this file as PGN (two players).
+        /// Append each finished game to this file: PGN for two players,
+        /// PGN4 (chess.com's format) for four.
         #[arg(long)]
         pgn: Option<PathBuf>,
         /// Extra variant files, loaded after the shipped ones.

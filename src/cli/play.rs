@@ -68,10 +68,12 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
     let def = checked(&catalog, args.variant)?;
     let rules = Arc::new(compiled(def)?);
     let mut players = read_seats(&rules, args.seats, Player::Bot(2))?;
-    if args.pgn.is_some() && rules.seats.len() != 2 {
-        tell(
-            "error: --pgn: games of more than two players are written as PGN4, which tetrarch does not write yet",
-        );
+    if args.pgn.is_some() && !matches!(rules.seats.len(), 2 | 4) {
+        tell(format_args!(
+            "error: --pgn: games are saved as PGN (two players) or PGN4 (four players); {} has {} seats",
+            rules.name,
+            rules.seats.len()
+        ));
         return Err(Exit::Usage);
     }
     // Without a person, the first seat no `--seat` names is one; with
@@ -141,11 +143,12 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
         start: table.game().fen(),
         variant_start: def.start_fen().to_string(),
         moves: Vec::new(),
+        events: Vec::new(),
         pgn: args.pgn.cloned(),
         names: Seat::all(players.len())
             .map(|s| match players[s.index()] {
                 Player::Human => rules.seats[s].name.clone(),
-                other => format!("tetrarch {other}"),
+                other => format!("tetrarch {other} ({})", rules.seats[s].name),
             })
             .collect(),
     };
@@ -344,6 +347,8 @@ struct Record {
     variant_start: String,
     /// The moves played.
     moves: Vec<crate::moves::Move>,
+    /// What happened in the game, in order (for PGN4).
+    events: Vec<crate::game::Event>,
     /// Where finished games are saved as PGN.
     pgn: Option<PathBuf>,
     /// Who plays each seat, for the PGN.
@@ -366,6 +371,7 @@ fn report(
                     record.last = Some((text.mv.from(), text.mv.to()));
                     record.moves.push(text.mv);
                 }
+                record.events.push(event.clone());
                 let line = event.describe(rules);
                 if let (crate::game::Event::GameOver(_), Some(path)) = (event, &record.pgn) {
                     save_pgn(table, record, path)?;
@@ -381,6 +387,7 @@ fn report(
             TableEvent::NewGame { number, first } => {
                 record.last = None;
                 record.moves.clear();
+                record.events.clear();
                 record.start = table.game().fen();
                 format!("game {number}: {} moves first", name(*first))
             }
@@ -404,17 +411,36 @@ fn report(
     Ok(())
 }
 
-/// Appends the finished game to the PGN file.
+/// Appends the finished game to the PGN file: PGN for two players, PGN4
+/// for four.
 fn save_pgn(table: &Table, record: &Record, path: &PathBuf) -> Result<(), Exit> {
     use std::io::Write;
-    let names = [record.names[0].as_str(), record.names[1].as_str()];
-    let text = crate::pgn::pgn(
-        table.game(),
-        &record.start,
-        &record.variant_start,
-        &record.moves,
-        names,
-    );
+    let game = table.game();
+    let text = if game.rules().seats.len() == 2 {
+        let names = [record.names[0].as_str(), record.names[1].as_str()];
+        crate::pgn::pgn(
+            game,
+            &record.start,
+            &record.variant_start,
+            &record.moves,
+            names,
+        )
+    } else {
+        let scores: Vec<i32> = Seat::all(record.names.len())
+            .map(|s| game.score(s))
+            .collect();
+        crate::pgn4::pgn4(
+            game.rules(),
+            &record.start,
+            &record.events,
+            &record.names,
+            &scores,
+        )
+        .map_err(|e| {
+            tell(format_args!("error: --pgn: {e}"));
+            Exit::Usage
+        })?
+    };
     std::fs::OpenOptions::new()
         .create(true)
         .append(true)
