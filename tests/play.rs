@@ -372,3 +372,38 @@ fn four_player_games_are_saved_as_pgn4_that_chess_com_readers_load() {
     let solo = four_player_game_round_trips_through_pgn4("4pc-solo", "7");
     assert!(solo.starts_with("[Variant \"Solo\"]\n"), "{solo}");
 }
+
+#[test]
+fn a_bot_accepts_a_draw_when_behind_and_declines_when_ahead() {
+    let behind = play(
+        "draw-behind.txt",
+        &[
+            "chess",
+            "--fen",
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+            "--seat",
+            "Black=bot:2",
+        ],
+        "offer\nquit\n",
+    );
+    assert!(
+        behind.contains("White offers a draw")
+            && behind.contains("Black accepts the draw\ngame over: draw by agreement"),
+        "{behind}"
+    );
+    let ahead = play(
+        "draw-ahead.txt",
+        &[
+            "chess",
+            "--fen",
+            "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "--seat",
+            "Black=bot:2",
+        ],
+        "offer\nKe1d2\nquit\n",
+    );
+    assert!(
+        ahead.contains("White offers a draw") && ahead.contains("Black declines the draw"),
+        "{ahead}"
+    );
+}

@@ -584,3 +584,62 @@ fn the_chess_file_offers_its_clock_presets() {
     assert_eq!(rules.match_rules.reconnect_seconds, Some(120));
     assert_eq!(rules.match_rules.empty_table_seconds, Some(120));
 }
+
+#[test]
+fn a_bot_seat_is_asked_to_answer_a_draw_offer_and_the_bot_weighs_it() {
+    let bot = Occupant::Bot { level: 2 };
+    // Four players: Red (a person) offers; the three bots must each answer,
+    // in turn order, and only while the game runs.
+    let mut t = table(
+        "4pc-teams",
+        None,
+        vec![person("Ana"), bot.clone(), bot.clone(), bot.clone()],
+    );
+    assert_eq!(t.bot_to_answer_draw(), None);
+    ok(
+        &mut t,
+        1,
+        Actor::Seat(Seat::new(0)),
+        Request::Act(Action::OfferDraw),
+    );
+    assert_eq!(t.bot_to_answer_draw(), Some((Seat::new(1), 2)));
+    ok(&mut t, 2, Actor::Host, Request::Pause);
+    assert_eq!(t.bot_to_answer_draw(), None, "a paused table waits");
+    ok(&mut t, 3, Actor::Host, Request::Resume);
+    ok(
+        &mut t,
+        4,
+        Actor::Seat(Seat::new(1)),
+        Request::Act(Action::AcceptDraw),
+    );
+    assert_eq!(t.bot_to_answer_draw(), Some((Seat::new(2), 2)));
+    ok(
+        &mut t,
+        5,
+        Actor::Seat(Seat::new(2)),
+        Request::Act(Action::DeclineDraw),
+    );
+    assert_eq!(t.bot_to_answer_draw(), None, "a declined offer is closed");
+
+    // The bot accepts when the draw is worth at least playing on: a lone
+    // king against a queen accepts, the side with the queen declines.
+    for (fen, accepts) in [
+        ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", true),
+        ("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", false),
+    ] {
+        let mut t = table_from("chess", Some(fen), None, vec![person("Ana"), bot.clone()]);
+        ok(
+            &mut t,
+            1,
+            Actor::Seat(WHITE),
+            Request::Act(Action::OfferDraw),
+        );
+        assert_eq!(t.bot_to_answer_draw(), Some((BLACK, 2)));
+        let rules = Arc::new(
+            compile(Catalog::shipped().checked("chess").expect("shipped")).expect("chess"),
+        );
+        let mut engine = tetrarch::engine::Bot::new(&rules, 1);
+        let answer = engine.accepts_draw(t.game(), BLACK, tetrarch::engine::Limits::depth(2));
+        assert_eq!(answer, accepts, "{fen}");
+    }
+}

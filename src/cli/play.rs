@@ -14,7 +14,7 @@ use super::Exit;
 use super::board_view::draw;
 use super::load::{checked, compiled, load_catalog};
 use super::output::{say, tell};
-use super::seats::{Player, machine_move, read_seats, seat_named};
+use super::seats::{Player, machine_accepts_draw, machine_move, read_seats, seat_named};
 use crate::engine::Bot;
 use crate::game::{
     Action, Actor, ClaimRule, Occupant, Request, Table, TableEvent, TableRefusal, TimeControl,
@@ -183,19 +183,24 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
         if table.is_expired() {
             return say("the table has closed");
         }
+        // A bot asked to agree to a draw answers at once.
+        if let Some((seat, level)) = table.bot_to_answer_draw() {
+            let (player, budget) = machine(&table, seat, level, time.now());
+            let answer =
+                if machine_accepts_draw(player, &mut bot, &mut rng, table.game(), seat, budget) {
+                    Action::AcceptDraw
+                } else {
+                    Action::DeclineDraw
+                };
+            let reply = table.request(time.now(), Actor::Seat(seat), Request::Act(answer));
+            report(&table, &reply.events, reply.refused.as_ref(), &mut record)?;
+            show = true;
+            continue;
+        }
         // A bot (or random mover) to move plays at once.
         if let Some((seat, level)) = table.bot_to_move() {
             let game = table.game();
-            // Level 0 is a random mover; a bot thinks at most a thirtieth
-            // of its time left, and 5 s.
-            let player = if level == 0 {
-                Player::Random
-            } else {
-                Player::Bot(level)
-            };
-            let budget = table
-                .remaining(seat, time.now())
-                .map(|left| (left / 30).min(Duration::from_secs(5)));
+            let (player, budget) = machine(&table, seat, level, time.now());
             let Some(mv) = machine_move(player, &mut bot, &mut rng, game, budget) else {
                 continue;
             };
@@ -335,6 +340,21 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
         report(&table, &reply.events, reply.refused.as_ref(), &mut record)?;
         show = true;
     }
+}
+
+/// The machine player of a bot seat at `level` and how long it may think:
+/// level 0 is a random mover; a bot thinks at most a thirtieth of its time
+/// left, and 5 s.
+fn machine(table: &Table, seat: Seat, level: u8, now: Duration) -> (Player, Option<Duration>) {
+    let player = if level == 0 {
+        Player::Random
+    } else {
+        Player::Bot(level)
+    };
+    let budget = table
+        .remaining(seat, now)
+        .map(|left| (left / 30).min(Duration::from_secs(5)));
+    (player, budget)
 }
 
 /// The game being played, as far as the terminal keeps it.

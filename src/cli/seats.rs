@@ -117,3 +117,28 @@ pub fn machine_move(
         }
     }
 }
+
+/// Whether a machine player in `seat` accepts the open draw offer: a bot
+/// when the drawn game is worth at least its search's value of playing on
+/// (searching to its level within `time`); a random mover by a coin toss.
+pub fn machine_accepts_draw(
+    player: Player,
+    bot: &mut Bot,
+    rng: &mut SplitMix64,
+    game: &Game,
+    seat: Seat,
+    time: Option<Duration>,
+) -> bool {
+    match player {
+        Player::Human => false,
+        Player::Bot(level) => {
+            let limits = Limits {
+                depth: u32::from(level),
+                nodes: None,
+                time,
+            };
+            bot.accepts_draw(game, seat, limits)
+        }
+        Player::Random => rng.below(2) == 0,
+    }
+}

@@ -3,9 +3,12 @@
 //! deepening and alpha-beta (paranoid for more than two seats: every other
 //! team plays against the bot's), limited by depth, nodes or time, and
 //! evaluates material (the file's `pieceValueMg`, or values derived from
-//! each piece's mobility on the empty board), pawn progress, the mobility
-//! of the seat to move and, in points games, the score. Deterministic for
-//! a seed unless a time limit cuts a search short.
+//! each piece's mobility on the empty board), pawn progress, king safety
+//! where there are royal pieces, progress toward a flag region, the last
+//! piece of a type whose extinction loses, the mobility of the seat to move
+//! and, in points games, the score. It accepts a draw offer when the drawn
+//! game is worth at least its search's value of playing on. Deterministic
+//! for a seed unless a time limit cuts a search short.
 //!
 //! ```
 //! use std::sync::Arc;

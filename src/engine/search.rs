@@ -8,14 +8,13 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
-use crate::game::{Game, GameResult, Outcome};
+use crate::game::{Action, Game, GameResult, Outcome};
 use crate::moves::Move;
 use crate::rng::SplitMix64;
 use crate::rules::RuleTable;
 use crate::seat::Seat;
 
-use super::eval::evaluate;
-use super::values::piece_values;
+use super::eval::Evaluation;
 
 /// A won game, less the plies it takes.
 const WIN: i32 = 10_000_000;
@@ -79,7 +78,7 @@ struct Entry {
 
 /// A bot for one variant. See the module documentation.
 pub struct Bot {
-    values: Vec<i32>,
+    eval: Evaluation,
     rng: SplitMix64,
     table: FxHashMap<u64, Entry>,
     nodes: u64,
@@ -95,7 +94,7 @@ impl Bot {
     /// moves.
     pub fn new(rules: &Arc<RuleTable>, seed: u64) -> Bot {
         Bot {
-            values: piece_values(rules),
+            eval: Evaluation::new(rules),
             rng: SplitMix64::new(seed),
             table: FxHashMap::default(),
             nodes: 0,
@@ -120,12 +119,7 @@ impl Bot {
         for i in (1..moves.len()).rev() {
             moves.swap(i, self.rng.below(i + 1));
         }
-        self.table.clear();
-        self.nodes = 0;
-        self.stopped = false;
-        self.stop_at_nodes = limits.nodes;
-        self.deadline = limits.time.map(|t| Instant::now() + t);
-        self.next_time_check = 0;
+        self.start(limits);
         let mut best = Choice {
             mv: moves[0],
             score: 0,
@@ -170,6 +164,44 @@ impl Bot {
         }
         best.nodes = self.nodes;
         Some(best)
+    }
+
+    /// Whether the bot, playing `seat`, accepts the open draw offer: when
+    /// the game ended by agreement now (every seat still to answer
+    /// accepting) is worth at least what a search within `limits` expects
+    /// from playing on. In a points game the drawn game is a ranking, so a
+    /// leader accepts.
+    pub fn accepts_draw(&mut self, game: &Game, seat: Seat, limits: Limits) -> bool {
+        let mut drawn = game.clone();
+        for s in game.awaiting_draw_answer() {
+            if drawn.act(Action::AcceptDraw, Some(s)).is_err() {
+                return false;
+            }
+        }
+        let Some(result) = drawn.result() else {
+            return false;
+        };
+        let agreed = result_value(&drawn, result, seat, 0);
+        self.start(limits);
+        let mut play_on = self.eval.evaluate(game, seat);
+        for depth in 1..=limits.depth.max(1) {
+            let value = self.search(game, depth, -INFINITY, INFINITY, seat, 0);
+            if self.stopped && depth > 1 {
+                break;
+            }
+            play_on = value;
+        }
+        agreed >= play_on
+    }
+
+    /// Resets the transposition table and the budget for a new search.
+    fn start(&mut self, limits: Limits) {
+        self.table.clear();
+        self.nodes = 0;
+        self.stopped = false;
+        self.stop_at_nodes = limits.nodes;
+        self.deadline = limits.time.map(|t| Instant::now() + t);
+        self.next_time_check = 0;
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -251,7 +283,7 @@ impl Bot {
             if child.play_auto().is_ok() {
                 return self.search(&child, depth - 1, alpha, beta, us, ply + 1);
             }
-            return evaluate(game, us, &self.values);
+            return self.eval.evaluate(game, us);
         }
         if !self.stopped {
             let bound = if value <= alpha0 {
@@ -285,7 +317,7 @@ impl Bot {
         us: Seat,
         ply: i32,
     ) -> i32 {
-        let stand = evaluate(game, us, &self.values);
+        let stand = self.eval.evaluate(game, us);
         if plies == 0 || self.stopped || game.position().is_eliminated(game.to_move().unwrap_or(us))
         {
             return stand;
@@ -349,11 +381,11 @@ impl Bot {
             if pos.is_capture(m) {
                 let victim = pos.piece_at(m.to());
                 let taken = if victim.is_some() {
-                    self.values[victim.kind().index()]
+                    self.eval.values[victim.kind().index()]
                 } else {
                     126
                 };
-                let attacker = self.values[pos.piece_at(m.from()).kind().index()];
+                let attacker = self.eval.values[pos.piece_at(m.from()).kind().index()];
                 return -(i64::from(taken) * 16 - i64::from(attacker)) - 1_000_000_000;
             }
             if m.promotion().is_some() {

@@ -138,6 +138,19 @@ impl Game {
             .collect()
     }
 
+    /// The active seats that have yet to answer the open draw offer (none
+    /// when no offer is open).
+    pub fn awaiting_draw_answer(&self) -> Vec<Seat> {
+        match self.offer {
+            Some(offer) if self.result.is_none() => self
+                .pos
+                .active_seats()
+                .filter(|s| offer.agreed & s.bit() == 0)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// A seat's points.
     pub fn score(&self, seat: Seat) -> i32 {
         self.pos.score(seat)

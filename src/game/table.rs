@@ -343,6 +343,21 @@ impl Table {
         }
     }
 
+    /// A bot seat that must answer the open draw offer now (the first, in
+    /// turn order), while the game runs.
+    pub fn bot_to_answer_draw(&self) -> Option<(Seat, u8)> {
+        if !self.runs() {
+            return None;
+        }
+        self.game
+            .awaiting_draw_answer()
+            .into_iter()
+            .find_map(|seat| match self.seats[seat].occupant {
+                Occupant::Bot { level } => Some((seat, level)),
+                _ => None,
+            })
+    }
+
     /// Lets time pass to `at`: judges what fell due (flags, players away
     /// too long, an empty table expiring) in order.
     pub fn advance(&mut self, at: Duration) -> Vec<TableEvent> {
