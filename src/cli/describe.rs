@@ -7,10 +7,14 @@ use super::Exit;
 use super::load::load_catalog;
 use super::output::print;
 use crate::board::Square;
-use crate::definition::Definition;
+use crate::definition::CheckedDefinition;
 use crate::definition::keys::Key;
 use crate::definition::value::Value;
 use crate::lone_piece::LonePiece;
+use crate::position::Position;
+use crate::rules::words::{extra_moves_in_words, moves_in_words};
+use crate::rules::{RuleTable, compile};
+use crate::seat::Seat;
 
 /// Runs `describe`.
 pub fn run(variant: &str, variants: &[PathBuf]) -> Result<(), Exit> {
@@ -20,7 +24,7 @@ pub fn run(variant: &str, variants: &[PathBuf]) -> Result<(), Exit> {
 }
 
 /// The text `describe` prints for a definition.
-pub fn describe(def: &Definition) -> String {
+pub fn describe(def: &CheckedDefinition) -> String {
     let mut out = String::new();
     let board = def.board();
     let parent = def.parent.as_deref().unwrap_or("none");
@@ -68,15 +72,70 @@ pub fn describe(def: &Definition) -> String {
         "* move or capture, m move only, c capture only; hoppers need a hurdle and"
     );
     let _ = writeln!(out, "do not show, initial-only moves neither):");
-    for piece in &def.pieces {
+    let rules = compile(def).ok();
+    for (index, piece) in def.pieces.iter().enumerate() {
         let _ = writeln!(
             out,
             "\n{} {} `{}`",
             piece.letter, piece.key, piece.betza.text
         );
+        if let Some(rules) = &rules {
+            out.push_str(&piece_in_words(rules, def.start_fen(), index));
+        }
         out.push_str(&diagram(&piece.betza.text));
     }
     out
+}
+
+/// A piece's moves in sentences for the first seat, from the playable
+/// square nearest the board's middle, and the moves it has only from its
+/// starting squares in the variant's start position.
+fn piece_in_words(rules: &RuleTable, start: &str, index: usize) -> String {
+    let kind = crate::piece_type::PieceType::new(index);
+    let seat = Seat::FIRST;
+    let (cf, cr) = (i32::from(rules.files) / 2, i32::from(rules.ranks) / 2);
+    let Some(middle) = (0..rules.square_count() as crate::rules::Sq)
+        .filter(|&sq| rules.playable[sq as usize])
+        .min_by_key(|&sq| {
+            let (f, r) = (i32::from(rules.file_of(sq)), i32::from(rules.rank_of(sq)));
+            ((f - cf).abs().max((r - cr).abs()), sq)
+        })
+    else {
+        return String::new();
+    };
+    let mut out = String::new();
+    let words = moves_in_words(rules, seat, kind, middle);
+    let _ = writeln!(
+        out,
+        "    {}.",
+        if words.is_empty() {
+            "has no moves of its own".to_string()
+        } else {
+            capitalised(&words)
+        }
+    );
+    let home = Position::from_text(rules, start).ok().and_then(|pos| {
+        pos.pieces_of(seat)
+            .iter()
+            .copied()
+            .find(|&sq| pos.piece_at(sq).kind() == kind)
+    });
+    if let Some(home) = home {
+        let extra = extra_moves_in_words(rules, seat, kind, home, middle);
+        if !extra.is_empty() {
+            let _ = writeln!(out, "    From its starting square it also {extra}.");
+        }
+    }
+    out
+}
+
+/// The text with its first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// A 9 × 9 diagram of a piece's moves from the centre of an empty board,

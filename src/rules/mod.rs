@@ -12,6 +12,7 @@ mod bits;
 mod compile;
 mod geometry;
 mod match_rules;
+pub mod words;
 
 use crate::piece_type::PieceType;
 use crate::seat::Seat;
