@@ -37,6 +37,7 @@ pub mod board;
 pub mod catalog;
 pub mod cli;
 pub mod definition;
+pub mod describe;
 pub mod diagnostic;
 pub mod engine;
 pub mod fen;

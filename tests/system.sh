@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The tests beyond `cargo test`: the Fairy-Stockfish differential (50,000
-# plies) and PGN loading, a real terminal session in tmux, and 15 s of each
+# plies) and PGN loading, a real terminal session in tmux, describe's SVGs
+# rendered in headless Chromium, and 15 s of each
 # fuzz target with a fixed seed. The README's test command runs it after
 # `cargo test --release`.
 set -euo pipefail
@@ -11,6 +12,12 @@ if command -v tmux >/dev/null; then
   bash tests/e2e/play-tmux.sh
 else
   echo "tests/system.sh: tmux is not installed (apt-get install tmux): the terminal session test did not run" >&2
+  exit 1
+fi
+if command -v chromium >/dev/null; then
+  bash tests/e2e/svg-chromium.sh
+else
+  echo "tests/system.sh: chromium is not installed (apt-get install chromium): the SVG rendering test did not run" >&2
   exit 1
 fi
 bash fuzz/run.sh 15 -seed=1

@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use tetrarch::catalog::Catalog;
 use tetrarch::cli::check::report;
-use tetrarch::cli::describe::describe;
+use tetrarch::describe::{board_svg, markdown, overview, piece_svg};
 use tetrarch::perft::perft;
 use tetrarch::position::Position;
 use tetrarch::rules::compile;
@@ -22,13 +22,14 @@ fuzz_target!(|text: &str| {
         .map(|s| s.name.clone())
         .collect();
     for name in names {
-        let Some(definition) = catalog.get(&name) else {
-            continue;
-        };
-        let _ = describe(definition);
         let Ok(checked) = catalog.checked(&name) else {
             continue;
         };
+        let o = overview(checked);
+        let _ = (tetrarch::describe::text(&o), markdown(&o), board_svg(&o));
+        for piece in &o.pieces {
+            let _ = piece_svg(piece);
+        }
         let Ok(rules) = compile(checked) else {
             continue;
         };

@@ -56,14 +56,24 @@ pub enum Command {
         #[arg(long = "variants", value_name = "FILE")]
         variants: Vec<PathBuf>,
     },
-    /// Describe a variant: board, seats, teams, start, and a diagram of
-    /// every piece's moves.
+    /// Describe a variant: board, seats, teams, start, each piece's moves in
+    /// sentences and diagrams, and its rules (promotion, castling, en
+    /// passant, winning, losing, draws, scoring, the table).
     Describe {
         /// The variant's name (a shipped section or one from `--variants`).
         variant: String,
         /// Extra variant files, loaded after the shipped ones.
         #[arg(long = "variants", value_name = "FILE")]
         variants: Vec<PathBuf>,
+        /// What to write: text, markdown, json (for the web playground) or
+        /// svg (a movement diagram per piece and the start position; needs
+        /// `--out`).
+        #[arg(long, value_enum, default_value_t = describe::Format::Text)]
+        format: describe::Format,
+        /// Write into this directory (`VARIANT.txt`, `.md`, `.json`, or
+        /// `VARIANT-start.svg` and `VARIANT-PIECE.svg`) instead of printing.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
     /// Print the reference of every variant-file key (Markdown).
     Keys,
@@ -246,7 +256,12 @@ fn run_command(command: Command) -> Result<(), Exit> {
             variants: &variants,
         }),
         Command::Bench { repeat } => bench::run(repeat),
-        Command::Describe { variant, variants } => describe::run(&variant, &variants),
+        Command::Describe {
+            variant,
+            variants,
+            format,
+            out,
+        } => describe::run(&variant, &variants, format, out.as_deref()),
         Command::Keys => output::print(crate::definition::keys::reference_markdown()),
     }
 }

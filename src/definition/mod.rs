@@ -242,6 +242,14 @@ impl Definition {
         self.unsupported.is_empty()
     }
 
+    /// The Betza text of the moves the variant adds to a piece beyond its
+    /// own notation: the built-in pawn's initial double step
+    /// (`doubleStep`, the default), which the rule compiler and `describe`
+    /// both take from here.
+    pub fn initial_step_betza(&self, piece: &Piece) -> Option<&'static str> {
+        (piece.key == "pawn" && self.bool(Key::DoubleStep)).then_some("ifmnD")
+    }
+
     /// The keys the variant (or an ancestor) sets that tetrarch reads but
     /// does not enforce yet ([`keys::Support::Accepted`]), in table order.
     pub fn not_enforced(&self) -> Vec<&'static str> {

@@ -210,14 +210,13 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         .collect();
 
     // Piece rules.
-    let double_step = def.bool(Key::DoubleStep);
     let piece_rules: Vec<Vec<MoveRule>> = def
         .pieces
         .iter()
         .map(|p| {
             let mut rules = p.betza.rules();
-            if p.key == "pawn" && double_step {
-                rules.extend(Betza::parse("ifmnD").expect("valid Betza").rules());
+            if let Some(extra) = def.initial_step_betza(p) {
+                rules.extend(Betza::parse(extra).expect("valid Betza").rules());
             }
             rules
         })

@@ -41,18 +41,14 @@ pub fn moves_in_words(rules: &RuleTable, seat: Seat, piece: PieceType, from: Sq)
         if done.contains(&manner) {
             continue;
         }
-        // One square or a ride both orthogonally and diagonally, every way:
-        // "in any direction".
+        // The same move both orthogonally and diagonally, every way: "in
+        // any direction".
         let (a, b) = manner.atom;
         let diagonal = Manner {
             atom: (b, b),
             ..manner
         };
-        if a == 0
-            && manner.kind <= 1
-            && dirs.len() == 4
-            && groups.get(&diagonal).is_some_and(|d| d.len() == 4)
-        {
+        if a == 0 && dirs.len() == 4 && groups.get(&diagonal).is_some_and(|d| d.len() == 4) {
             done.push(diagonal);
             let text = sentence(manner, dirs);
             said.push(text.replace("orthogonally", "in any direction"));

@@ -1,0 +1,595 @@
+//! The rules in sentences, topic by topic, from the compiled rule table.
+
+use super::Topic;
+use crate::definition::value::GameValue;
+use crate::piece_type::PieceType;
+use crate::position::Position;
+use crate::rules::words::{extra_moves_in_words, moves_in_words};
+use crate::rules::{Army, Ranking, RuleTable, Sq};
+use crate::seat::Seat;
+
+/// A piece's moves in sentences for the first seat, from the playable
+/// square nearest the board's middle, and the moves it has only from its
+/// starting square in the start position.
+pub(super) fn piece_words(rules: &RuleTable, start: &str, index: usize) -> (String, String) {
+    let kind = PieceType::new(index);
+    let seat = Seat::FIRST;
+    let (cf, cr) = (i32::from(rules.files) / 2, i32::from(rules.ranks) / 2);
+    let Some(middle) = (0..rules.square_count() as Sq)
+        .filter(|&sq| rules.playable[sq as usize])
+        .min_by_key(|&sq| {
+            let (f, r) = (i32::from(rules.file_of(sq)), i32::from(rules.rank_of(sq)));
+            ((f - cf).abs().max((r - cr).abs()), sq)
+        })
+    else {
+        return Default::default();
+    };
+    let moves = moves_in_words(rules, seat, kind, middle);
+    let home = Position::from_text(rules, start).ok().and_then(|pos| {
+        pos.pieces_of(seat)
+            .iter()
+            .copied()
+            .find(|&sq| pos.piece_at(sq).kind() == kind)
+    });
+    let initial = home
+        .map(|home| extra_moves_in_words(rules, seat, kind, home, middle))
+        .unwrap_or_default();
+    (moves, initial)
+}
+
+/// The rule topics: turn order, promotion, castling, en passant, how the
+/// game is won and lost, draws, scoring, and the table.
+pub(super) fn topics(rules: &RuleTable, start: &str) -> Vec<Topic> {
+    let mut topics = Vec::new();
+    let mut add = |title: &str, lines: Vec<String>| {
+        if !lines.is_empty() {
+            topics.push(Topic {
+                title: title.to_string(),
+                lines,
+            });
+        }
+    };
+    let seat_names: Vec<&str> = rules.seats.iter().map(|s| s.name.as_str()).collect();
+    add(
+        "Turns",
+        vec![format!(
+            "{} move in turn, in that order{}.",
+            list(&seat_names),
+            if rules.seats.len() > 2 {
+                "; a player who is out is skipped"
+            } else {
+                ""
+            }
+        )],
+    );
+    add("Promotion", promotion(rules));
+    add("Castling", castling(rules, start));
+    add("En passant", en_passant(rules));
+    add("Winning and losing", goals(rules));
+    add("Draws", draws(rules));
+    add("Scoring", scoring(rules));
+    add("At the table", table(rules));
+    topics
+}
+
+fn piece_name(rules: &RuleTable, kind: usize) -> String {
+    rules.pieces[kind].key.clone()
+}
+
+fn types_named(rules: &RuleTable, bits: u64) -> Vec<String> {
+    (0..rules.pieces.len().min(64))
+        .filter(|&t| bits & (1 << t) != 0)
+        .map(|t| piece_name(rules, t))
+        .collect()
+}
+
+/// "a, b or c".
+fn list(items: &[&str]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].to_string(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+fn either(items: &[String]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// The first seat's region in words: whole ranks, or the squares.
+fn region(rules: &RuleTable, region: &[bool]) -> String {
+    let inside = |sq: Sq| region.get(sq as usize) == Some(&true);
+    let squares: Vec<Sq> = (0..rules.square_count() as Sq)
+        .filter(|&s| inside(s) && rules.playable[s as usize])
+        .collect();
+    let ranks: Vec<u8> = (0..rules.ranks)
+        .filter(|&r| {
+            (0..rules.files).any(|f| inside(rules.square(f, r)))
+                && (0..rules.files).all(|f| {
+                    let s = rules.square(f, r);
+                    inside(s) || !rules.playable[s as usize]
+                })
+        })
+        .collect();
+    let covered = ranks
+        .iter()
+        .all(|&r| squares.iter().filter(|&&s| rules.rank_of(s) == r).count() > 0)
+        && squares.iter().all(|&s| ranks.contains(&rules.rank_of(s)));
+    if !ranks.is_empty() && covered {
+        let first = ranks[0] + 1;
+        let last = ranks[ranks.len() - 1] + 1;
+        if first == last {
+            format!("rank {first}")
+        } else if ranks.len() == usize::from(last - first + 1) {
+            format!("ranks {first} to {last}")
+        } else {
+            let names: Vec<String> = ranks.iter().map(|r| (r + 1).to_string()).collect();
+            format!("ranks {}", names.join(", "))
+        }
+    } else if squares.len() <= 16 {
+        let names: Vec<String> = squares.iter().map(|&s| rules.square_name(s)).collect();
+        names.join(", ")
+    } else {
+        format!("{} squares", squares.len())
+    }
+}
+
+/// Each seat's region: "rank 8 for White, rank 1 for Black"; with more
+/// than two seats the first seat's, the others' turned toward them.
+fn seat_regions(rules: &RuleTable, regions: &[Vec<bool>]) -> Option<String> {
+    let described: Vec<(String, String)> = regions
+        .iter()
+        .zip(&rules.seats)
+        .filter(|(r, _)| r.iter().any(|&b| b))
+        .map(|(r, seat)| (region(rules, r), seat.name.clone()))
+        .collect();
+    let (first, name) = described.first()?;
+    Some(if rules.seats.len() > 2 {
+        format!("{first} for {name} (the others' turned toward them)")
+    } else {
+        let each: Vec<String> = described
+            .iter()
+            .map(|(r, name)| format!("{r} for {name}"))
+            .collect();
+        each.join(", ")
+    })
+}
+
+fn promotion(rules: &RuleTable) -> Vec<String> {
+    let mut lines = Vec::new();
+    let seat = Seat::FIRST;
+    let pawns: Vec<usize> = (0..rules.pieces.len())
+        .filter(|&t| rules.pieces[t].promotes_as_pawn.get(seat.index()) == Some(&true))
+        .collect();
+    let choices: Vec<String> = rules.promotion_choices[seat.index()]
+        .iter()
+        .map(|p| piece_name(rules, p.index()))
+        .collect();
+    if !pawns.is_empty()
+        && !choices.is_empty()
+        && let Some(zone) = seat_regions(rules, &rules.promotion_region)
+    {
+        let names: Vec<String> = pawns.iter().map(|&t| piece_name(rules, t)).collect();
+        lines.push(format!(
+            "A {} reaching {zone} {} to a {}.",
+            either(&names),
+            if rules.mandatory_pawn_promotion {
+                "promotes"
+            } else {
+                "may promote"
+            },
+            either(&choices),
+        ));
+    }
+    for (t, piece) in rules.pieces.iter().enumerate() {
+        if let Some(to) = piece.promotes_to {
+            lines.push(format!(
+                "A {} moving into, out of or inside the promotion zone {} to a {}{}.",
+                piece_name(rules, t),
+                if rules.mandatory_piece_promotion {
+                    "promotes"
+                } else {
+                    "may promote"
+                },
+                piece_name(rules, to.index()),
+                if rules.piece_demotion {
+                    "; a promoted piece may demote"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+    lines
+}
+
+fn castling(rules: &RuleTable, start: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (seat, sides) in rules.castling.iter().enumerate() {
+        for (side, geometry) in sides.iter().enumerate() {
+            let Some(g) = geometry else { continue };
+            let wing = if side == 0 { "king side" } else { "queen side" };
+            let name = &rules.seats[seat].name;
+            let text = match g.from {
+                Some((king, rook)) => format!(
+                    "{name}, {wing}: king {} to {}, rook {} to {}.",
+                    rules.square_name(king),
+                    rules.square_name(g.king_to),
+                    rules.square_name(rook),
+                    rules.square_name(g.rook_to)
+                ),
+                None => format!(
+                    "{name}, {wing}: the king goes to {} and the rook to {}.",
+                    rules.square_name(g.king_to),
+                    rules.square_name(g.rook_to)
+                ),
+            };
+            lines.push(text);
+        }
+    }
+    let (kings, rooks) = rules.castling_pieces;
+    if lines.is_empty() || kings == 0 || rooks == 0 {
+        return Vec::new();
+    }
+    let (king, rook) = (
+        either(&types_named(rules, kings)),
+        either(&types_named(rules, rooks)),
+    );
+    lines.insert(
+        0,
+        format!(
+            "A {king} and a {rook} that have not moved may castle when the squares between them \
+             are empty and the {king} neither stands in, passes through nor lands on an attacked \
+             square{}.",
+            if Position::from_text(rules, start).is_ok_and(|p| p.castling().next().is_none()) {
+                " (the start position gives no one the right: only a position set up with castling \
+                 rights does)"
+            } else {
+                ""
+            }
+        ),
+    );
+    lines
+}
+
+fn en_passant(rules: &RuleTable) -> Vec<String> {
+    let capturers: Vec<String> = (0..rules.pieces.len())
+        .filter(|&t| rules.pieces[t].en_passant_capturer.iter().any(|&b| b))
+        .map(|t| piece_name(rules, t))
+        .collect();
+    if capturers.is_empty() {
+        return Vec::new();
+    }
+    vec![format!(
+        "A {} may capture a piece that has just made a double step as if it had stepped once, {}.",
+        either(&capturers),
+        if rules.en_passant_next_player_only || rules.seats.len() <= 2 {
+            "on the very next turn only"
+        } else {
+            "until the pawn's owner moves again"
+        }
+    )]
+}
+
+fn value_for_loser(value: GameValue) -> Option<&'static str> {
+    match value {
+        GameValue::Loss => Some("loses"),
+        GameValue::Win => Some("wins"),
+        GameValue::Draw => Some("draws"),
+        GameValue::None => None,
+    }
+}
+
+fn goals(rules: &RuleTable) -> Vec<String> {
+    let adj = &rules.adjudication;
+    let many = rules.seats.len() > 2;
+    let mut lines = Vec::new();
+    let royal: Vec<String> = (0..rules.pieces.len())
+        .filter(|&t| rules.pieces[t].royal)
+        .map(|t| piece_name(rules, t))
+        .collect();
+    if !royal.is_empty() && rules.checking {
+        lines.push(format!(
+            "The {} is royal: no move may leave it attacked.",
+            either(&royal)
+        ));
+        if let Some(v) = value_for_loser(adj.checkmate_value) {
+            lines.push(format!(
+                "A player who is checkmated {v}{}.",
+                if many && rules.eliminate_when_mated && !adj.team_loses {
+                    " and is out of the game; the others play on"
+                } else if adj.team_loses && many {
+                    ", with their team"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+    if rules.king_capture {
+        lines.push(
+            if rules.king_capture_eliminates {
+                "Kings may be captured; a captured king puts its player out."
+            } else if adj.team_loses && many {
+                "Kings may be captured; a captured king loses, with its team."
+            } else {
+                "Kings may be captured; a captured king loses."
+            }
+            .to_string(),
+        );
+    }
+    if let Some(v) = value_for_loser(adj.stalemate_value) {
+        lines.push(format!(
+            "A player with no legal move who is not in check {v}."
+        ));
+    }
+    if let Some(types) = rules.ends.extinction
+        && let Some(v) = value_for_loser(adj.extinction_value)
+    {
+        let names = if types == u64::MAX {
+            "all of their pieces".to_string()
+        } else {
+            format!("every {}", either(&types_named(rules, types)))
+        };
+        lines.push(format!(
+            "A player who loses {names}{} {v}.",
+            if rules.ends.extinction_count > 0 {
+                format!(" (down to {})", rules.ends.extinction_count)
+            } else {
+                String::new()
+            }
+        ));
+    }
+    if let Some((types, regions)) = &rules.ends.flag {
+        let names = if *types == u64::MAX {
+            "any piece".to_string()
+        } else {
+            format!("a {}", either(&types_named(rules, *types)))
+        };
+        lines.push(format!(
+            "A player who brings {names} to their region ({}){} wins{}.",
+            seat_regions(rules, regions).unwrap_or_else(|| "none".into()),
+            if rules.ends.flag_count > 1 {
+                format!(", {} of them,", rules.ends.flag_count)
+            } else {
+                String::new()
+            },
+            if rules.flag_piece_safe {
+                ", if it cannot be captured there"
+            } else {
+                ""
+            }
+        ));
+    }
+    if rules.ends.check_counting {
+        lines
+            .push("Checks are counted: the player who gives the set number of checks wins.".into());
+    }
+    if rules.ends.connect > 0 {
+        lines.push(format!(
+            "A player who lines up {} pieces wins.",
+            rules.ends.connect
+        ));
+    }
+    if rules.must_capture {
+        lines.push("Capturing is compulsory.".to_string());
+    }
+    if many {
+        lines.push(match adj.ranking {
+            Ranking::Survival => "The last player (or team) still in wins.".to_string(),
+            Ranking::Points => {
+                "Points decide: when the game ends, the top scorers win.".to_string()
+            }
+            Ranking::PointsWinnerOnly => {
+                "Points decide: when the game ends, only first place wins.".to_string()
+            }
+        });
+    }
+    if many && !adj.team_loses {
+        let army = |a: Army| match a {
+            Army::Remove => "leave the board",
+            Army::Dead => "stay as dead pieces, which anyone may capture for nothing",
+            Army::DeadKingWalks => "go dead but the king, which walks on by itself",
+        };
+        lines.push(format!(
+            "An eliminated player's pieces {}; a resigning player's pieces {}.",
+            army(adj.eliminated_army),
+            army(adj.resigned_army)
+        ));
+    }
+    lines
+}
+
+fn draws(rules: &RuleTable) -> Vec<String> {
+    let adj = &rules.adjudication;
+    let mut lines = Vec::new();
+    if adj.n_move > 0 {
+        lines.push(format!(
+            "The game is drawn after {} {} without a capture or a pawn move{}.",
+            adj.n_move,
+            if adj.n_move_in_plies {
+                "moves (counting every player's)"
+            } else {
+                "moves by each player"
+            },
+            if adj.n_move_claim > 0 && adj.n_move_claim < adj.n_move {
+                format!("; from {} a player may claim it", adj.n_move_claim)
+            } else {
+                String::new()
+            }
+        ));
+    } else if adj.n_move_claim > 0 {
+        lines.push(format!(
+            "After {} moves without a capture or a pawn move a player may claim a draw.",
+            adj.n_move_claim
+        ));
+    }
+    if adj.n_fold > 0 {
+        let value = match adj.n_fold_value {
+            GameValue::Draw | GameValue::None => "draws".to_string(),
+            GameValue::Loss => format!(
+                "loses for {}",
+                if adj.n_fold_absolute {
+                    rules.seats[Seat::FIRST].name.as_str()
+                } else {
+                    "the player to move"
+                }
+            ),
+            GameValue::Win => format!(
+                "wins for {}",
+                if adj.n_fold_absolute {
+                    rules.seats[Seat::FIRST].name.as_str()
+                } else {
+                    "the player to move"
+                }
+            ),
+        };
+        lines.push(format!(
+            "The {} occurrence of a position {value}{}.",
+            ordinal(adj.n_fold),
+            if adj.n_fold_claim > 0 && adj.n_fold_claim < adj.n_fold {
+                format!(
+                    "; from the {} a player may claim a draw",
+                    ordinal(adj.n_fold_claim)
+                )
+            } else {
+                String::new()
+            }
+        ));
+    }
+    if adj.insufficient_material_draw {
+        lines.push("The game is drawn when no one has the material left to mate.".to_string());
+    }
+    if adj.draw_offers {
+        lines.push(if rules.seats.len() > 2 {
+            "Players may offer a draw (once per turn); every player still in must accept."
+                .to_string()
+        } else {
+            "Players may offer a draw (once per turn).".to_string()
+        });
+    }
+    lines
+}
+
+fn ordinal(n: u32) -> String {
+    match n {
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        6 => "sixth".into(),
+        n => format!("{n}th"),
+    }
+}
+
+fn scoring(rules: &RuleTable) -> Vec<String> {
+    let adj = &rules.adjudication;
+    let s = &adj.scoring;
+    let mut lines = Vec::new();
+    let captures: Vec<String> = s
+        .capture
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p != 0)
+        .map(|(t, p)| format!("{} {p}", piece_name(rules, t)))
+        .collect();
+    if !captures.is_empty() {
+        lines.push(format!(
+            "Capturing a live piece scores: {}.",
+            captures.join(", ")
+        ));
+    }
+    if let Some(p) = s.promoted_capture {
+        lines.push(format!("A promoted piece is worth {p} when captured."));
+    }
+    if s.checkmate != 0 {
+        lines.push(format!("Checkmating a player scores {}.", s.checkmate));
+    }
+    if s.stalemate != 0 {
+        lines.push(format!(
+            "A player stalemated at their turn scores {} (and is out).",
+            s.stalemate
+        ));
+    }
+    if s.multi_check != [0; 4] {
+        lines.push(format!(
+            "Checking two kings at once scores {} ({} with a queen); three kings {} ({} with a queen).",
+            s.multi_check[0], s.multi_check[1], s.multi_check[2], s.multi_check[3]
+        ));
+    }
+    if s.draw != 0 {
+        lines.push(format!(
+            "A drawn game gives every player still in {}.",
+            s.draw
+        ));
+    }
+    if s.survivor_king_bonus != 0 {
+        lines.push(format!(
+            "The last player scores {} for each other king still on the board.",
+            s.survivor_king_bonus
+        ));
+    }
+    if s.walking_king_stalemate != 0 {
+        lines.push(format!(
+            "A walking king stalemated gives every player still in {}.",
+            s.walking_king_stalemate
+        ));
+    }
+    if adj.claim_win_lead > 0 {
+        lines.push(format!(
+            "With two players left, a lead of {} lets the leader claim the win.",
+            adj.claim_win_lead
+        ));
+    }
+    if adj.auto_win_lead > 0 {
+        lines.push(format!(
+            "With two players left, a lead of {} ends the game.",
+            adj.auto_win_lead
+        ));
+    }
+    lines
+}
+
+fn table(rules: &RuleTable) -> Vec<String> {
+    let m = &rules.match_rules;
+    let adj = &rules.adjudication;
+    let mut lines = Vec::new();
+    if !m.clock_minutes.is_empty() {
+        let minutes: Vec<String> = m.clock_minutes.iter().map(|n| n.to_string()).collect();
+        let increments: Vec<String> = m.clock_increments.iter().map(|n| n.to_string()).collect();
+        lines.push(format!(
+            "Clocks: {} minutes, with {} seconds added per move.",
+            minutes.join(", "),
+            increments.join(", ")
+        ));
+    }
+    if adj.timeout_insufficient_draw {
+        lines.push(
+            "Running out of time loses, but draws when the opponent cannot mate.".to_string(),
+        );
+    }
+    if adj.abort_moves > 0 {
+        lines.push(format!(
+            "A resignation or timeout before every player has made {} moves, with no points scored, aborts the game.",
+            adj.abort_moves
+        ));
+    }
+    if let Some(s) = m.reconnect_seconds {
+        lines.push(format!(
+            "A disconnected player has {s} seconds to come back before counting as having left."
+        ));
+    }
+    if let Some(s) = m.empty_table_seconds {
+        lines.push(format!(
+            "A table everyone has left closes after {s} seconds."
+        ));
+    }
+    if m.starting_seat_rotates {
+        lines.push("The first seat to move rotates from game to game.".to_string());
+    }
+    lines
+}
