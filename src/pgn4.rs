@@ -14,6 +14,7 @@
 
 use crate::game::{Event, GameResult, Outcome};
 use crate::moves::Move;
+use crate::notation::MoveText;
 use crate::piece::Piece;
 use crate::rules::RuleTable;
 use crate::rules::{Army, Ranking};
@@ -176,40 +177,129 @@ fn result_text(
 
 /// The quarter-turns the events make.
 fn quarters(rules: &RuleTable, events: &[Event]) -> Vec<Quarter> {
-    let letter = |piece: Piece| {
-        let kind = &rules.pieces[piece.kind()];
+    let mut w = QuarterWriter {
+        rules,
+        quarters: Vec::new(),
+        left: [None; MAX_SEATS],
+        pending: None,
+        captured: None,
+        suffix: String::new(),
+        checked_before: Vec::new(),
+        checked_now: Vec::new(),
+    };
+    for event in events {
+        match event {
+            Event::Moved { seat, text } => {
+                w.flush();
+                w.pending = Some((*seat, *text));
+                w.checked_before = std::mem::take(&mut w.checked_now);
+                w.checked_before.retain(|s| s != seat);
+            }
+            // The first piece taken is the one on the target square, or
+            // the pawn taken en passant.
+            Event::Capture { piece, .. } => {
+                w.captured.get_or_insert(*piece);
+            }
+            // A `+` for each king the move puts in check: one already in
+            // check (its player has not moved since) is not the move's.
+            Event::Check { seats } => {
+                for seat in seats.iter() {
+                    if !w.checked_before.contains(&seat) {
+                        w.suffix.push('+');
+                    }
+                    w.checked_now.push(seat);
+                }
+            }
+            Event::Checkmate { seat, .. } => {
+                if w.pending.is_some() {
+                    w.suffix.push('#');
+                } else {
+                    // A mate found with no move before it: a walking king
+                    // mated as its player leaves (`R#`), or a seat mated
+                    // at the start; the mark takes the mated seat's turn.
+                    match w.quarters.last_mut() {
+                        Some(last) if last.seat == *seat && last.text.len() == 1 => {
+                            last.text.push('#')
+                        }
+                        _ => w.quarters.push(Quarter {
+                            seat: *seat,
+                            text: "#".into(),
+                        }),
+                    }
+                }
+            }
+            Event::Stalemate { seat } => {
+                w.flush();
+                w.quarters.push(Quarter {
+                    seat: *seat,
+                    text: "S".into(),
+                });
+            }
+            Event::Resigned { seat } | Event::TimedOut { seat } => {
+                w.flush();
+                let how = if matches!(event, Event::Resigned { .. }) {
+                    'R'
+                } else {
+                    'T'
+                };
+                w.left[seat.index()] = Some(how);
+                w.quarters.push(Quarter {
+                    seat: *seat,
+                    text: how.to_string(),
+                });
+            }
+            _ => {}
+        }
+    }
+    w.flush();
+    w.quarters
+}
+
+/// The quarter-turns written so far and the move being written.
+struct QuarterWriter<'a> {
+    rules: &'a RuleTable,
+    quarters: Vec<Quarter>,
+    /// How each seat left, once it has: its walking king's moves say so.
+    left: [Option<char>; MAX_SEATS],
+    /// The move being written: its seat and text.
+    pending: Option<(Seat, MoveText)>,
+    /// The piece it took.
+    captured: Option<Piece>,
+    /// Its `+` and `#` marks.
+    suffix: String,
+    /// The seats in check after the previous move, and after this one.
+    checked_before: Vec<Seat>,
+    checked_now: Vec<Seat>,
+}
+
+impl QuarterWriter<'_> {
+    /// A piece's letter, none for the pawn.
+    fn letter(&self, piece: Piece) -> String {
+        let kind = &self.rules.pieces[piece.kind()];
         if kind.key == "pawn" {
             String::new()
         } else {
             kind.letter.to_ascii_uppercase().to_string()
         }
-    };
-    let mut quarters: Vec<Quarter> = Vec::new();
-    // How each seat left, once it has: its walking king's moves say so.
-    let mut left: [Option<char>; MAX_SEATS] = [None; MAX_SEATS];
-    // The move being written and what its events add to it.
-    let mut captured: Option<Piece> = None;
-    let mut pending: Option<(Seat, crate::notation::MoveText)> = None;
-    let mut suffix = String::new();
-    let flush = |quarters: &mut Vec<Quarter>,
-                 pending: &mut Option<(Seat, crate::notation::MoveText)>,
-                 captured: &mut Option<Piece>,
-                 suffix: &mut String,
-                 left: &[Option<char>; MAX_SEATS]| {
-        let Some((seat, text)) = pending.take() else {
+    }
+
+    /// Writes the pending move as a quarter-turn.
+    fn flush(&mut self) {
+        let Some((seat, text)) = self.pending.take() else {
             return;
         };
+        let rules = self.rules;
         let mv = text.mv;
         let mut body = match mv {
             Move::Castle { wing: 0, .. } => "O-O".to_string(),
             Move::Castle { .. } => "O-O-O".to_string(),
             _ => {
-                let mut body = letter(text.piece);
+                let mut body = self.letter(text.piece);
                 body += &rules.square_name(mv.from());
-                match captured.take() {
+                match self.captured.take() {
                     Some(victim) => {
                         body.push('x');
-                        body += &letter(victim);
+                        body += &self.letter(victim);
                     }
                     None => body.push('-'),
                 }
@@ -221,93 +311,12 @@ fn quarters(rules: &RuleTable, events: &[Event]) -> Vec<Quarter> {
                 body
             }
         };
-        body += suffix;
-        suffix.clear();
-        *captured = None;
-        if let Some(how) = left[seat.index()] {
+        body += &self.suffix;
+        self.suffix.clear();
+        self.captured = None;
+        if let Some(how) = self.left[seat.index()] {
             body.push(how);
         }
-        quarters.push(Quarter { seat, text: body });
-    };
-    for event in events {
-        match event {
-            Event::Moved { seat, text } => {
-                flush(
-                    &mut quarters,
-                    &mut pending,
-                    &mut captured,
-                    &mut suffix,
-                    &left,
-                );
-                pending = Some((*seat, *text));
-            }
-            // The first piece taken is the one on the target square, or
-            // the pawn taken en passant.
-            Event::Capture { piece, .. } => {
-                captured.get_or_insert(*piece);
-            }
-            Event::Check { seats } => {
-                suffix.extend(seats.iter().map(|_| '+'));
-            }
-            Event::Checkmate { seat, .. } => {
-                if pending.is_some() {
-                    suffix.push('#');
-                } else {
-                    // A mate found with no move before it: a walking king
-                    // mated as its player leaves (`R#`), or a seat mated
-                    // at the start; the mark takes the mated seat's turn.
-                    match quarters.last_mut() {
-                        Some(last) if last.seat == *seat && last.text.len() == 1 => {
-                            last.text.push('#')
-                        }
-                        _ => quarters.push(Quarter {
-                            seat: *seat,
-                            text: "#".into(),
-                        }),
-                    }
-                }
-            }
-            Event::Stalemate { seat } => {
-                flush(
-                    &mut quarters,
-                    &mut pending,
-                    &mut captured,
-                    &mut suffix,
-                    &left,
-                );
-                quarters.push(Quarter {
-                    seat: *seat,
-                    text: "S".into(),
-                });
-            }
-            Event::Resigned { seat } | Event::TimedOut { seat } => {
-                flush(
-                    &mut quarters,
-                    &mut pending,
-                    &mut captured,
-                    &mut suffix,
-                    &left,
-                );
-                let how = if matches!(event, Event::Resigned { .. }) {
-                    'R'
-                } else {
-                    'T'
-                };
-                left[seat.index()] = Some(how);
-                quarters.push(Quarter {
-                    seat: *seat,
-                    text: how.to_string(),
-                });
-            }
-            _ => {}
-        }
+        self.quarters.push(Quarter { seat, text: body });
     }
-    flush(
-        &mut quarters,
-        &mut pending,
-        &mut captured,
-        &mut suffix,
-        &left,
-    );
-    quarters
 }

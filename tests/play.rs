@@ -69,6 +69,7 @@ fn a_paused_game_takes_no_moves_and_no_time() {
     // One second ran before the pause, one after it: 58 s left.
     assert!(out.contains("White plays e2e4"), "{out}");
     assert!(out.contains("White 0:58  [Black 1:00]"), "{out}");
+    insta::assert_snapshot!("paused", out);
 }
 
 #[test]
@@ -227,7 +228,17 @@ fn four_players_a_resigned_king_walks_by_itself() {
     let second = moves.lines().nth(1).expect("a second round");
     let blue = second.split(" .. ").nth(1).expect("Blue's quarter-turn");
     assert!(blue.starts_with('K') && blue.ends_with('R'), "{text}");
+    // A walking king attacks nothing, so none of its moves is a check, even
+    // while another player's check goes on (Red's rook checks Yellow in
+    // round 5 and Yellow is still in check after Blue's move).
+    for round in moves.lines().skip(1) {
+        let blue = round.split(" .. ").nth(1).unwrap_or_default();
+        assert!(!blue.contains('+'), "{round}");
+    }
+    assert!(moves.contains("Rg6-f6+ .. Ke7-e8R .. "), "{text}");
     assert!(text.contains("[Result \"tetrarch bot:1 (Red): "), "{text}");
+    let shown = pgn.display().to_string();
+    insta::assert_snapshot!("walking_king", out.replace(&shown, "<the PGN4 file>"));
 }
 
 /// Whole transcripts, pinned after review: the board turned toward the
@@ -276,6 +287,7 @@ fn a_bot_seat_taken_over_after_the_result() {
         second.contains("Black to move> e7e5\nBlack plays e7e5"),
         "{out}"
     );
+    insta::assert_snapshot!("bot_takeover", out);
 }
 
 /// Plays a whole four-player game of random movers, saves it as PGN4, and
