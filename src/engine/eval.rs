@@ -14,7 +14,7 @@ const POINT: i32 = PAWN;
 /// Per square a pawn-like piece has advanced.
 const PAWN_STEP: i32 = 8;
 /// Per legal move of the seat to move.
-const MOVE: i32 = 1;
+const MOVE: i32 = 2;
 /// Per own pawn-like piece next to a seat's royal piece (at most
 /// [`SHIELD_PIECES`]).
 const SHIELD: i32 = 12;
