@@ -55,6 +55,7 @@ pub mod pgn4;
 pub mod piece;
 pub mod piece_type;
 pub mod position;
+pub mod protocol;
 pub mod rng;
 pub mod rules;
 pub mod seat;

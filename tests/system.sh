@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The tests beyond `cargo test`: the Fairy-Stockfish differential (50,000
-# plies) and PGN loading, a real terminal session in tmux, describe's SVGs
+# plies) and PGN loading, a real terminal session in tmux, python-chess
+# playing chess against `tetrarch uci`, describe's SVGs
 # rendered in headless Chromium, and 15 s of each
 # fuzz target with a fixed seed. The README's test command runs it after
 # `cargo test --release`.
@@ -14,6 +15,9 @@ else
   echo "tests/system.sh: tmux is not installed (apt-get install tmux): the terminal session test did not run" >&2
   exit 1
 fi
+# python-chess, an outside UCI client, plays chess against `tetrarch uci`.
+target/pyffish-venv/bin/pip install --quiet --disable-pip-version-check chess==1.11.2
+target/pyffish-venv/bin/python tests/e2e/uci_python_chess.py
 if command -v chromium >/dev/null; then
   bash tests/e2e/svg-chromium.sh
 else

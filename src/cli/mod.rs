@@ -77,6 +77,10 @@ pub enum Command {
     },
     /// Print the reference of every variant-file key (Markdown).
     Keys,
+    /// Speak UCI on standard input and output, for GUIs and match tools:
+    /// any two-player variant through `UCI_Variant`, more variant files
+    /// through `VariantPath` (see docs/uci.md).
+    Uci,
     /// Measure perft speed on fixed positions, against Fairy-Stockfish when
     /// /usr/games/fairy-stockfish is installed.
     Bench {
@@ -263,5 +267,11 @@ fn run_command(command: Command) -> Result<(), Exit> {
             out,
         } => describe::run(&variant, &variants, format, out.as_deref()),
         Command::Keys => output::print(crate::definition::keys::reference_markdown()),
+        Command::Uci => {
+            let out: crate::protocol::uci::Output =
+                std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));
+            crate::protocol::uci::serve(std::io::stdin().lock(), out);
+            Ok(())
+        }
     }
 }

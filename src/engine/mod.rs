@@ -34,4 +34,4 @@ mod search;
 mod values;
 
 pub use search::{Bot, Choice, Limits};
-pub use values::piece_values;
+pub use values::{PAWN, piece_values};

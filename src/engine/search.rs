@@ -4,6 +4,7 @@
 //! quiescence search at the horizon.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
@@ -61,6 +62,20 @@ pub struct Choice {
     pub nodes: u64,
 }
 
+impl Choice {
+    /// When the score is a forced result: the plies to it, positive when
+    /// the seat that moves wins, negative when it loses.
+    pub fn result_in_plies(&self) -> Option<i32> {
+        if self.score > WIN / 2 {
+            Some(WIN - self.score)
+        } else if self.score < -WIN / 2 {
+            Some(-(WIN + self.score))
+        } else {
+            None
+        }
+    }
+}
+
 #[derive(Clone, Copy)]
 enum Bound {
     Exact,
@@ -87,6 +102,9 @@ pub struct Bot {
     /// The node count at which the clock is read next.
     next_time_check: u64,
     stopped: bool,
+    /// Set from outside (another thread) to end the current search; read
+    /// with the clock. Whoever sets it clears it before the next search.
+    stop: Arc<AtomicBool>,
 }
 
 impl Bot {
@@ -102,7 +120,14 @@ impl Bot {
             deadline: None,
             next_time_check: 0,
             stopped: false,
+            stop: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// The flag that stops a running search when set (the deepest finished
+    /// iteration then chooses), for a protocol's `stop` command.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
     }
 
     /// The move the bot plays for the seat to move, or `None` when the game
@@ -212,7 +237,7 @@ impl Bot {
         // The clock is read every 64 nodes (a node costs microseconds).
         let time = self.nodes >= self.next_time_check && {
             self.next_time_check = self.nodes + 64;
-            self.deadline.is_some_and(|d| Instant::now() >= d)
+            self.deadline.is_some_and(|d| Instant::now() >= d) || self.stop.load(Ordering::Relaxed)
         };
         self.stopped = nodes || time;
         self.stopped

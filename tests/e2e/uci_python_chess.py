@@ -1,0 +1,50 @@
+"""python-chess (an outside UCI client) drives `tetrarch uci`: full games of
+chess, tetrarch against itself at depth 2 and against a random mover with a
+clock, every `bestmove` checked legal on python-chess's own board; the games
+are printed as PGN. Exits 1 on an illegal move, a crash or a timeout."""
+
+import random
+import sys
+
+import chess
+import chess.engine
+import chess.pgn
+
+ENGINE = ["target/release/tetrarch", "uci"]
+
+
+def play(engine, white_random, limit, seed):
+    rng = random.Random(seed)
+    board = chess.Board()
+    while not board.is_game_over(claim_draw=True) and board.ply() < 300:
+        if board.turn == chess.WHITE and white_random:
+            move = rng.choice(list(board.legal_moves))
+        else:
+            result = engine.play(board, limit)
+            move = result.move
+            if move is None or not board.is_legal(move):
+                print(f"illegal move {move} in {board.fen()}", file=sys.stderr)
+                sys.exit(1)
+        board.push(move)
+    game = chess.pgn.Game.from_board(board)
+    game.headers["White"] = "random" if white_random else "tetrarch"
+    game.headers["Black"] = "tetrarch"
+    print(game)
+    print()
+    return board
+
+
+def main():
+    with chess.engine.SimpleEngine.popen_uci(ENGINE, timeout=20) as engine:
+        assert engine.id["name"].startswith("tetrarch"), engine.id
+        assert "UCI_Variant" in engine.options, engine.options
+        first = play(engine, False, chess.engine.Limit(depth=2), 1)
+        second = play(engine, True, chess.engine.Limit(white_clock=30, black_clock=30, white_inc=0.1, black_inc=0.1), 2)
+        if not second.is_game_over() or second.outcome().winner != chess.BLACK:
+            print("tetrarch did not beat the random mover", file=sys.stderr)
+            sys.exit(1)
+    print(f"uci-python-chess: ok ({first.ply()} and {second.ply()} plies, every move legal)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,182 @@
+//! `tetrarch uci` driven as a GUI drives it: a command, then the lines up
+//! to the answer it waits for.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use tetrarch::catalog::Catalog;
+use tetrarch::game::Game;
+use tetrarch::rules::compile;
+
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("tetrarch runs");
+        let input = child.stdin.take().expect("stdin");
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        Engine {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("the engine reads");
+    }
+
+    /// The lines up to and including the first that starts with `until`.
+    fn read_until(&mut self, until: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self.output.read_line(&mut line).expect("the engine writes");
+            assert!(n > 0, "the engine ended before `{until}`: {lines:?}");
+            let line = line.trim_end().to_string();
+            let done = line.starts_with(until);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().expect("the engine ends");
+        assert!(status.success());
+    }
+}
+
+#[test]
+fn handshake_lists_the_two_player_variants() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until("uciok");
+    assert_eq!(
+        lines[0],
+        format!("id name tetrarch {}", env!("CARGO_PKG_VERSION"))
+    );
+    let variants = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default chess"))
+        .expect("the variant option");
+    assert!(variants.contains(" var chess") && variants.contains(" var tetrarchy"));
+    assert!(
+        !variants.contains("4pc"),
+        "four-player variants are not UCI's: {variants}"
+    );
+    engine.send("isready");
+    assert_eq!(engine.read_until("readyok"), ["readyok"]);
+    engine.quit();
+}
+
+/// Plays a whole game of tetrarchy, the engine against itself, each
+/// `bestmove` checked legal by the library on the way.
+#[test]
+fn plays_a_game_with_legal_moves_to_the_end() {
+    let catalog = Catalog::shipped();
+    let def = catalog.checked("tetrarchy").expect("shipped");
+    let rules = std::sync::Arc::new(compile(def).expect("supported"));
+    let mut game = Game::new(rules, def.start_fen(), 0).expect("its start");
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Variant value tetrarchy");
+    let info = engine.read_until("info string variant");
+    assert!(
+        info[0].starts_with("info string variant tetrarchy files 8 ranks 8 pocket 0"),
+        "{info:?}"
+    );
+    let mut moves: Vec<String> = Vec::new();
+    while game.result().is_none() && moves.len() < 200 {
+        engine.send(&format!("position startpos moves {}", moves.join(" ")));
+        engine.send("go depth 2");
+        let lines = engine.read_until("bestmove");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth ")),
+            "{lines:?}"
+        );
+        let best = lines
+            .last()
+            .expect("bestmove")
+            .trim_start_matches("bestmove ")
+            .to_string();
+        game.play_text(&best)
+            .unwrap_or_else(|e| panic!("after {moves:?}: {e}"));
+        moves.push(best);
+    }
+    assert!(game.result().is_some(), "a finished game: {moves:?}");
+    engine.send(&format!("position startpos moves {}", moves.join(" ")));
+    engine.send("go depth 1");
+    assert_eq!(engine.read_until("bestmove"), ["bestmove (none)"]);
+    engine.quit();
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_move_and_bad_input_is_explained() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4");
+    engine.send("go infinite");
+    engine.send("isready");
+    assert_eq!(
+        engine.read_until("readyok"),
+        ["readyok"],
+        "answered while thinking"
+    );
+    engine.send("stop");
+    let lines = engine.read_until("bestmove");
+    let best = lines.last().expect("bestmove");
+    assert!(
+        best.len() > "bestmove ".len() && !best.ends_with("(none)"),
+        "{lines:?}"
+    );
+    engine.send("position startpos moves e2e5 e7e5");
+    engine.send("setoption name UCI_Variant value 4pc-ffa");
+    engine.send("position fen not-a-fen");
+    engine.send("frobnicate");
+    engine.send("isready");
+    let lines = engine.read_until("readyok");
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert_eq!(
+        lines[0],
+        "info string `e2e5` is not a legal move; the moves after it are ignored"
+    );
+    assert_eq!(
+        lines[1],
+        "info string cannot play `4pc-ffa`: 4pc-ffa has 4 seats; UCI plays two-player variants"
+    );
+    assert_eq!(lines[3], "info string unknown command `frobnicate`");
+    assert!(
+        lines[2].starts_with("info string bad FEN `not-a-fen`: "),
+        "{lines:?}"
+    );
+    engine.quit();
+}
+
+#[test]
+fn a_time_limit_is_kept_and_a_mate_is_reported_as_mate() {
+    let mut engine = Engine::start();
+    // White mates in one: Qxf7#.
+    engine.send("position fen r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    engine.send("go wtime 2000 btime 2000");
+    let lines = engine.read_until("bestmove");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("bestmove h5f7"),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+    engine.quit();
+}
