@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The tests beyond `cargo test`: the Fairy-Stockfish differential (50,000
+# The tests beyond `cargo test`: the Fairy-Stockfish differential (35,000
 # plies) and PGN loading, a real terminal session in tmux, python-chess
 # playing chess against `tetrarch uci`, describe's SVGs
 # rendered in headless Chromium, and 15 s of each
@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release
-bash tests/differential/run.sh --plies 50000
+bash tests/differential/run.sh --plies 35000
 if command -v tmux >/dev/null; then
   bash tests/e2e/play-tmux.sh
 else
