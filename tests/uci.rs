@@ -178,5 +178,15 @@ fn a_time_limit_is_kept_and_a_mate_is_reported_as_mate() {
         lines.iter().any(|l| l.contains("score mate 1")),
         "{lines:?}"
     );
+    // One `info` line per finished iteration, deepest last.
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    let lines = engine.read_until("bestmove");
+    let depths: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .map(|rest| rest.split(' ').next().unwrap_or_default())
+        .collect();
+    assert_eq!(depths, ["1", "2", "3"], "{lines:?}");
     engine.quit();
 }

@@ -133,6 +133,17 @@ impl Bot {
     /// The move the bot plays for the seat to move, or `None` when the game
     /// is over.
     pub fn choose(&mut self, game: &Game, limits: Limits) -> Option<Choice> {
+        self.choose_reporting(game, limits, |_| {})
+    }
+
+    /// [`Bot::choose`], telling `report` the choice of every iteration that
+    /// finishes (for a protocol's `info` lines).
+    pub fn choose_reporting(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        mut report: impl FnMut(&Choice),
+    ) -> Option<Choice> {
         let us = game.to_move()?;
         let mut moves = game.legal_moves().to_vec();
         if moves.is_empty() {
@@ -182,6 +193,7 @@ impl Bot {
                     depth,
                     nodes: self.nodes,
                 };
+                report(&best);
             }
             if alpha.abs() > WIN / 2 || self.stopped {
                 break;

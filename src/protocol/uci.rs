@@ -265,24 +265,27 @@ impl Engine {
         let out = self.out.clone();
         self.search = Some(std::thread::spawn(move || {
             let started = Instant::now();
-            match bot.choose(&game, limits) {
+            let info = |choice: &crate::engine::Choice| {
+                let score = match choice.result_in_plies() {
+                    Some(plies) if plies > 0 => format!("mate {}", (plies + 1) / 2),
+                    Some(plies) => format!("mate -{}", (-plies + 1) / 2),
+                    None => format!("cp {}", choice.score * 100 / crate::engine::PAWN),
+                };
+                let millis = started.elapsed().as_millis().max(1) as u64;
+                let mv = crate::notation::move_name(game.position(), &choice.mv);
+                say(
+                    &out,
+                    &format!(
+                        "info depth {} score {score} nodes {} nps {} time {millis} pv {mv}",
+                        choice.depth,
+                        choice.nodes,
+                        choice.nodes * 1000 / millis
+                    ),
+                );
+            };
+            match bot.choose_reporting(&game, limits, info) {
                 Some(choice) => {
-                    let score = match choice.result_in_plies() {
-                        Some(plies) if plies > 0 => format!("mate {}", (plies + 1) / 2),
-                        Some(plies) => format!("mate -{}", (-plies + 1) / 2),
-                        None => format!("cp {}", choice.score * 100 / crate::engine::PAWN),
-                    };
-                    let millis = started.elapsed().as_millis().max(1) as u64;
                     let mv = crate::notation::move_name(game.position(), &choice.mv);
-                    say(
-                        &out,
-                        &format!(
-                            "info depth {} score {score} nodes {} nps {} time {millis} pv {mv}",
-                            choice.depth,
-                            choice.nodes,
-                            choice.nodes * 1000 / millis
-                        ),
-                    );
                     say(&out, &format!("bestmove {mv}"));
                 }
                 None => say(&out, "bestmove (none)"),
