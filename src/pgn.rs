@@ -7,8 +7,23 @@
 
 use crate::game::{Game, GameResult, Outcome};
 use crate::moves::{Move, MoveList};
+use crate::piece_type::PieceType;
 use crate::position::{Position, RuleHandle};
+use crate::rules::RuleTable;
 use crate::seat::Seat;
+
+/// A piece type's letter in move text (upper case), none for the built-in
+/// pawn; PGN and PGN4 both write pieces this way.
+pub(crate) fn piece_letter(rules: &RuleTable, kind: PieceType) -> Option<char> {
+    let piece = &rules.pieces[kind.index()];
+    (!piece.builtin_pawn).then(|| piece.letter.to_ascii_uppercase())
+}
+
+/// Appends a tag pair `[Name "value"]`, the value's `\` and `"` escaped.
+pub(crate) fn tag(out: &mut String, name: &str, value: &str) {
+    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+    out.push_str(&format!("[{name} \"{value}\"]\n"));
+}
 
 /// A legal move of `pos` in SAN, as Fairy-Stockfish writes it.
 pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
@@ -21,12 +36,10 @@ pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
     } else {
         let from = mv.from();
         let kind = pos.piece_at(from).kind();
-        let pawn = rules.pieces[kind.index()].key == "pawn";
+        let letter = piece_letter(rules, kind);
         let capture = pos.is_capture(&mv);
-        if !pawn {
-            out.push(rules.pieces[kind.index()].letter.to_ascii_uppercase());
-        }
-        if pawn && capture {
+        out.extend(letter);
+        if letter.is_none() && capture {
             out += &rules.square_name(from)[..1];
         } else {
             // Other pieces of the type that can make the same kind of move
@@ -118,10 +131,6 @@ pub fn pgn(
         _ => "*",
     };
     let mut out = String::new();
-    let tag = |out: &mut String, name: &str, value: &str| {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        out.push_str(&format!("[{name} \"{value}\"]\n"));
-    };
     tag(&mut out, "Event", "tetrarch game");
     tag(&mut out, "Site", "?");
     tag(&mut out, "Date", "????.??.??");

@@ -15,6 +15,7 @@
 use crate::game::{Event, GameResult, Outcome};
 use crate::moves::Move;
 use crate::notation::MoveText;
+use crate::pgn::{piece_letter, tag};
 use crate::piece::Piece;
 use crate::rules::RuleTable;
 use crate::rules::{Army, Ranking};
@@ -69,10 +70,6 @@ pub fn pgn4(
         _ => None,
     });
     let mut out = String::new();
-    let tag = |out: &mut String, name: &str, value: &str| {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        out.push_str(&format!("[{name} \"{value}\"]\n"));
-    };
     let variant = if teams {
         "Teams"
     } else if rules.adjudication.ranking == Ranking::PointsWinnerOnly {
@@ -273,16 +270,6 @@ struct QuarterWriter<'a> {
 }
 
 impl QuarterWriter<'_> {
-    /// A piece's letter, none for the pawn.
-    fn letter(&self, piece: Piece) -> String {
-        let kind = &self.rules.pieces[piece.kind()];
-        if kind.key == "pawn" {
-            String::new()
-        } else {
-            kind.letter.to_ascii_uppercase().to_string()
-        }
-    }
-
     /// Writes the pending move as a quarter-turn.
     fn flush(&mut self) {
         let Some((seat, text)) = self.pending.take() else {
@@ -294,12 +281,12 @@ impl QuarterWriter<'_> {
             Move::Castle { wing: 0, .. } => "O-O".to_string(),
             Move::Castle { .. } => "O-O-O".to_string(),
             _ => {
-                let mut body = self.letter(text.piece);
+                let mut body: String = piece_letter(rules, text.piece.kind()).into_iter().collect();
                 body += &rules.square_name(mv.from());
                 match self.captured.take() {
                     Some(victim) => {
                         body.push('x');
-                        body += &self.letter(victim);
+                        body.extend(piece_letter(rules, victim.kind()));
                     }
                     None => body.push('-'),
                 }

@@ -103,18 +103,22 @@ pub fn machine_move(
 ) -> Option<Move> {
     match player {
         Player::Human => None,
-        Player::Bot(level) => {
-            let limits = Limits {
-                depth: u32::from(level),
-                nodes: None,
-                time,
-            };
-            bot.choose(game, limits).map(|choice| choice.mv)
-        }
+        Player::Bot(level) => bot
+            .choose(game, limits(level, time))
+            .map(|choice| choice.mv),
         Player::Random => {
             let moves = game.legal_moves();
             (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
         }
+    }
+}
+
+/// A bot's search limits: its level as the depth, within `time`.
+fn limits(level: u8, time: Option<Duration>) -> Limits {
+    Limits {
+        depth: u32::from(level),
+        nodes: None,
+        time,
     }
 }
 
@@ -131,14 +135,7 @@ pub fn machine_accepts_draw(
 ) -> bool {
     match player {
         Player::Human => false,
-        Player::Bot(level) => {
-            let limits = Limits {
-                depth: u32::from(level),
-                nodes: None,
-                time,
-            };
-            bot.accepts_draw(game, seat, limits)
-        }
+        Player::Bot(level) => bot.accepts_draw(game, seat, limits(level, time)),
         Player::Random => rng.below(2) == 0,
     }
 }

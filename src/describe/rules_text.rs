@@ -4,7 +4,7 @@ use super::Topic;
 use crate::definition::value::GameValue;
 use crate::piece_type::PieceType;
 use crate::position::Position;
-use crate::rules::words::{extra_moves_in_words, moves_in_words};
+use crate::rules::words::{either, extra_moves_in_words, moves_in_words};
 use crate::rules::{Army, Ranking, RuleTable, Sq};
 use crate::seat::Seat;
 
@@ -83,20 +83,12 @@ fn types_named(rules: &RuleTable, bits: u64) -> Vec<String> {
         .collect()
 }
 
-/// "a, b or c".
+/// "a, b and c".
 fn list(items: &[&str]) -> String {
     match items.len() {
         0 => String::new(),
         1 => items[0].to_string(),
         n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
-    }
-}
-
-fn either(items: &[String]) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => items[0].clone(),
-        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
     }
 }
 
@@ -429,24 +421,15 @@ fn draws(rules: &RuleTable) -> Vec<String> {
         ));
     }
     if adj.n_fold > 0 {
+        let judged = if adj.n_fold_absolute {
+            rules.seats[Seat::FIRST].name.as_str()
+        } else {
+            "the player to move"
+        };
         let value = match adj.n_fold_value {
             GameValue::Draw | GameValue::None => "draws".to_string(),
-            GameValue::Loss => format!(
-                "loses for {}",
-                if adj.n_fold_absolute {
-                    rules.seats[Seat::FIRST].name.as_str()
-                } else {
-                    "the player to move"
-                }
-            ),
-            GameValue::Win => format!(
-                "wins for {}",
-                if adj.n_fold_absolute {
-                    rules.seats[Seat::FIRST].name.as_str()
-                } else {
-                    "the player to move"
-                }
-            ),
+            GameValue::Loss => format!("loses for {judged}"),
+            GameValue::Win => format!("wins for {judged}"),
         };
         lines.push(format!(
             "The {} occurrence of a position {value}{}.",

@@ -28,10 +28,9 @@ const FLAG_STEP: i32 = 24;
 /// The last piece of a type whose extinction loses.
 const LAST_OF_ITS_KIND: i32 = 2 * PAWN;
 
-/// What the evaluation needs from the rule table, built once per bot:
-/// piece values, the squares around each square (for king safety), each
-/// seat's distance to its flag region, and the types whose extinction
-/// decides.
+/// What the evaluation needs beyond the rule table, built once per bot:
+/// piece values, the squares around each square (for king safety) and each
+/// seat's distance to its flag region.
 pub(super) struct Evaluation {
     /// The value of each piece type.
     pub(super) values: Vec<i32>,
@@ -41,8 +40,6 @@ pub(super) struct Evaluation {
     /// The flag piece types, and per seat (of two) and square the number
     /// of king steps to the seat's flag region.
     flag: Option<(u64, Vec<Vec<u8>>)>,
-    /// The types whose extinction decides, and the count that is extinct.
-    extinction: Option<(u64, u32)>,
 }
 
 impl Evaluation {
@@ -106,10 +103,6 @@ impl Evaluation {
             values: piece_values(rules),
             neighbours,
             flag,
-            extinction: rules
-                .ends
-                .extinction
-                .map(|types| (types, rules.ends.extinction_count)),
         }
     }
 
@@ -139,9 +132,9 @@ impl Evaluation {
             for &sq in pos.pieces_of(seat) {
                 let kind = pos.piece_at(sq).kind();
                 worth += i64::from(self.values[kind.index()]);
-                counts[kind.index() % 64] += 1;
+                counts[kind.index()] += 1;
                 if let Some((types, distances)) = &self.flag
-                    && types & (1 << (kind.index() % 64)) != 0
+                    && types & (1 << kind.index()) != 0
                     && let Some(distance) = distances.get(seat.index())
                 {
                     nearest_flag = nearest_flag.min(distance[sq as usize]);
@@ -166,7 +159,8 @@ impl Evaluation {
                 let farthest = i32::from(rules.files.max(rules.ranks)) - 1;
                 worth += i64::from(FLAG_STEP * (farthest - i32::from(nearest_flag)));
             }
-            if let Some((types, extinct)) = self.extinction {
+            if let Some(types) = rules.ends.extinction {
+                let extinct = rules.ends.extinction_count;
                 for (kind, &count) in counts.iter().enumerate() {
                     if types & (1 << kind) != 0 && count == extinct + 1 {
                         worth -= i64::from(LAST_OF_ITS_KIND);

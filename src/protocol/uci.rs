@@ -25,7 +25,7 @@ pub type Output = Arc<Mutex<dyn Write + Send>>;
 struct Engine {
     out: Output,
     catalog: Catalog,
-    variant: String,
+    /// The selected variant's rules (its name is the `UCI_Variant`).
     rules: Arc<RuleTable>,
     start: String,
     game: Game,
@@ -48,7 +48,6 @@ pub fn serve(input: impl BufRead, out: Output) {
     let mut engine = Engine {
         out,
         catalog,
-        variant: "chess".into(),
         rules,
         start,
         game,
@@ -124,7 +123,7 @@ impl Engine {
         let vars: Vec<String> = self.variants().iter().map(|v| format!("var {v}")).collect();
         self.say(&format!(
             "option name UCI_Variant type combo default {} {}",
-            self.variant,
+            self.rules.name,
             vars.join(" ")
         ));
         self.say("option name VariantPath type string default <empty>");
@@ -179,7 +178,6 @@ impl Engine {
                 self.bot = Some(Bot::new(&rules, 1));
                 self.stop = self.bot.as_ref().expect("just made").stop_flag();
                 self.game = Game::new(rules.clone(), &start, 0).expect("its own start");
-                self.variant = name.to_string();
                 self.rules = rules;
                 self.start = start;
             }

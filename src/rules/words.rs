@@ -303,12 +303,19 @@ fn directions(atom: (u8, u8), dirs: &[(i8, i8)]) -> String {
     }
 }
 
+/// The items whose flag is set, as "a, b or c".
 fn list(items: &[(bool, &str)]) -> String {
     let chosen: Vec<&str> = items.iter().filter(|i| i.0).map(|i| i.1).collect();
-    match chosen.len() {
+    either(&chosen)
+}
+
+/// "a, b or c".
+pub(crate) fn either(items: &[impl AsRef<str>]) -> String {
+    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+    match items.len() {
         0 => String::new(),
-        1 => chosen[0].to_string(),
-        n => format!("{} or {}", chosen[..n - 1].join(", "), chosen[n - 1]),
+        1 => items[0].to_string(),
+        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
     }
 }
 
