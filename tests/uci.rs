@@ -59,7 +59,7 @@ impl Engine {
 }
 
 #[test]
-fn handshake_lists_the_two_player_variants() {
+fn handshake_lists_the_variants_of_two_and_four_players() {
     let mut engine = Engine::start();
     engine.send("uci");
     let lines = engine.read_until("uciok");
@@ -71,11 +71,15 @@ fn handshake_lists_the_two_player_variants() {
         .iter()
         .find(|l| l.starts_with("option name UCI_Variant type combo default chess"))
         .expect("the variant option");
-    assert!(variants.contains(" var chess") && variants.contains(" var tetrarchy"));
-    assert!(
-        !variants.contains("4pc"),
-        "four-player variants are not UCI's: {variants}"
-    );
+    for name in [
+        "chess",
+        "tetrarchy",
+        "4pc-teams",
+        "4pc-ffa",
+        "cuatro-equipos",
+    ] {
+        assert!(variants.contains(&format!(" var {name}")), "{variants}");
+    }
     engine.send("isready");
     assert_eq!(engine.read_until("readyok"), ["readyok"]);
     engine.quit();
@@ -140,7 +144,7 @@ fn stop_ends_an_infinite_search_with_a_move_and_bad_input_is_explained() {
         "{lines:?}"
     );
     engine.send("position startpos moves e2e5 e7e5");
-    engine.send("setoption name UCI_Variant value 4pc-ffa");
+    engine.send("setoption name UCI_Variant value nosuch");
     engine.send("position fen not-a-fen");
     engine.send("frobnicate");
     engine.send("isready");
@@ -152,7 +156,7 @@ fn stop_ends_an_infinite_search_with_a_move_and_bad_input_is_explained() {
     );
     assert_eq!(
         lines[1],
-        "info string cannot play `4pc-ffa`: 4pc-ffa has 4 seats; UCI plays two-player variants"
+        "info string cannot play `nosuch`: unknown variant `nosuch`"
     );
     assert_eq!(lines[3], "info string unknown command `frobnicate`");
     assert!(
@@ -188,5 +192,115 @@ fn a_time_limit_is_kept_and_a_mate_is_reported_as_mate() {
         .map(|rest| rest.split(' ').next().unwrap_or_default())
         .collect();
     assert_eq!(depths, ["1", "2", "3"], "{lines:?}");
+    engine.quit();
+}
+
+/// The four-player dialect: FEN4 positions, moves in the four-player
+/// notation, one clock per seat. Forty quarter-turns of 4pc-teams, each
+/// `bestmove` checked legal by the library, then a position given as FEN4.
+#[test]
+fn four_players_speak_the_four_player_dialect() {
+    let catalog = Catalog::shipped();
+    let def = catalog.checked("4pc-teams").expect("shipped");
+    let rules = std::sync::Arc::new(compile(def).expect("supported"));
+    let mut game = Game::new(rules.clone(), def.start_fen(), 0).expect("its start");
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Variant value 4pc-teams");
+    let info = engine.read_until("info string variant");
+    assert!(
+        info[0].starts_with("info string variant 4pc-teams files 14 ranks 14 pocket 0"),
+        "{info:?}"
+    );
+    let mut moves: Vec<String> = Vec::new();
+    while game.result().is_none() && moves.len() < 40 {
+        engine.send(&format!("position startpos moves {}", moves.join(" ")));
+        engine.send("go rtime 60000 btime 60000 ytime 60000 gtime 60000 rinc 0 binc 0 yinc 0 ginc 0 depth 1");
+        let lines = engine.read_until("bestmove");
+        let best = lines
+            .last()
+            .expect("bestmove")
+            .trim_start_matches("bestmove ")
+            .to_string();
+        assert!(best.contains('-'), "four-player notation: {best}");
+        game.play_text(&best)
+            .unwrap_or_else(|e| panic!("after {moves:?}: {e}"));
+        moves.push(best);
+    }
+    // The same position given as FEN4: the same seat to move, a legal move
+    // (or none, when the game is over).
+    engine.send(&format!("position fen {}", game.fen()));
+    engine.send("go depth 1");
+    let lines = engine.read_until("bestmove");
+    let best = lines
+        .last()
+        .expect("bestmove")
+        .trim_start_matches("bestmove ");
+    if game.result().is_some() {
+        assert_eq!(best, "(none)");
+    } else {
+        game.play_text(best)
+            .unwrap_or_else(|e| panic!("from the FEN4: {e}"));
+    }
+    engine.quit();
+}
+
+/// `load <<EOF` adds a variant at run time (errors as `info string` with
+/// their line), and the expected line of play is longer than one move.
+#[test]
+fn a_variant_loaded_at_run_time_plays_and_the_line_is_shown() {
+    let mut engine = Engine::start();
+    engine.send("load <<END");
+    engine.send("[broken:chess]");
+    engine.send("frob = 1");
+    engine.send("[knightless:chess]");
+    engine.send("startFen = r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1");
+    engine.send("END");
+    let lines = engine.read_until("info string loaded");
+    assert_eq!(
+        lines,
+        [
+            "info string <load>:2:1: unknown key `frob`",
+            "info string loaded <load>: broken, knightless"
+        ]
+    );
+    engine.send("uci");
+    let lines = engine.read_until("uciok");
+    assert!(
+        lines.iter().any(|l| l.contains(" var knightless")),
+        "{lines:?}"
+    );
+    engine.send("setoption name UCI_Variant value knightless");
+    engine.read_until("info string variant knightless");
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    let lines = engine.read_until("bestmove");
+    let deepest = lines
+        .iter()
+        .rfind(|l| l.starts_with("info depth 3"))
+        .expect("depth 3");
+    let line: Vec<&str> = deepest
+        .split(" pv ")
+        .nth(1)
+        .expect("a pv")
+        .split(' ')
+        .collect();
+    assert!(line.len() >= 2, "{deepest}");
+    let catalog = Catalog::shipped();
+    let rules =
+        std::sync::Arc::new(compile(catalog.checked("chess").expect("shipped")).expect("chess"));
+    let mut game = Game::new(
+        rules,
+        "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1",
+        0,
+    )
+    .expect("a FEN");
+    for mv in &line {
+        game.play_text(mv)
+            .unwrap_or_else(|e| panic!("{deepest}: {e}"));
+    }
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some(format!("bestmove {}", line[0]).as_str())
+    );
     engine.quit();
 }

@@ -133,16 +133,18 @@ impl Bot {
     /// The move the bot plays for the seat to move, or `None` when the game
     /// is over.
     pub fn choose(&mut self, game: &Game, limits: Limits) -> Option<Choice> {
-        self.choose_reporting(game, limits, |_| {})
+        self.choose_reporting(game, limits, |_, _| {})
     }
 
     /// [`Bot::choose`], telling `report` the choice of every iteration that
-    /// finishes (for a protocol's `info` lines).
+    /// finishes and the line it expects (the choice first, then the best
+    /// replies the transposition table knows), for a protocol's `info`
+    /// lines.
     pub fn choose_reporting(
         &mut self,
         game: &Game,
         limits: Limits,
-        mut report: impl FnMut(&Choice),
+        mut report: impl FnMut(&Choice, &[Move]),
     ) -> Option<Choice> {
         let us = game.to_move()?;
         let mut moves = game.legal_moves().to_vec();
@@ -193,7 +195,7 @@ impl Bot {
                     depth,
                     nodes: self.nodes,
                 };
-                report(&best);
+                report(&best, &self.principal_variation(game, mv, depth));
             }
             if alpha.abs() > WIN / 2 || self.stopped {
                 break;
@@ -229,6 +231,26 @@ impl Bot {
             play_on = value;
         }
         agreed >= play_on
+    }
+
+    /// The line that starts with `first` and follows the transposition
+    /// table's best moves, at most `plies` long, each move legal.
+    fn principal_variation(&self, game: &Game, first: Move, plies: u32) -> Vec<Move> {
+        let mut line = vec![first];
+        let mut game = game.clone();
+        if game.play(first).is_err() {
+            return line;
+        }
+        while (line.len() as u32) < plies {
+            let Some(mv) = self.table.get(&game.position().hash()).and_then(|e| e.best) else {
+                break;
+            };
+            if !game.legal_moves().contains(&mv) || game.play(mv).is_err() {
+                break;
+            }
+            line.push(mv);
+        }
+        line
     }
 
     /// Resets the transposition table and the budget for a new search.

@@ -1,3 +1,4 @@
-//! Engine protocols: how GUIs and match tools drive tetrarch's bot.
+//! Engine protocols: how GUIs, match tools and scripts drive tetrarch's bot.
 
+pub mod searcher;
 pub mod uci;

@@ -1,25 +1,30 @@
-//! The UCI protocol for any two-player variant, as Fairy-Stockfish speaks
-//! it: `UCI_Variant` (a combo of every playable two-player variant loaded)
-//! and `VariantPath` (more variant files, `;`- or `:`-separated),
+//! The UCI protocol for any variant, as Fairy-Stockfish speaks it for two
+//! players: `UCI_Variant` (a combo of every playable variant loaded),
+//! `VariantPath` (more variant files, `;`- or `:`-separated), `load FILE`
+//! and `load <<EOF … EOF` (a variant file given at run time),
 //! `position startpos|fen … moves …`, `go` with depth, nodes, movetime,
-//! wtime/btime/winc/binc/movestogo or infinite, `stop`, `isready`,
-//! `ucinewgame`, `quit`. The search runs on its own thread, so `stop` and
-//! `isready` are answered while it thinks.
+//! clocks or infinite, `stop`, `isready`, `ucinewgame`, `quit`. The search
+//! runs on its own thread, so `stop` and `isready` are answered while it
+//! thinks.
+//!
+//! For three or four seats it speaks the dialect of the open four-player
+//! engines: `position fen <FEN4>`, moves in the four-player notation
+//! (`h2-h4`), and one clock per seat named by the seat's first letter
+//! (`go rtime … btime … ytime … gtime …`, `rinc` …). See docs/uci.md.
 
-use std::io::{BufRead, Write};
-use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::io::BufRead;
+use std::sync::Arc;
+use std::time::Duration;
 
+use super::searcher::{Announcer, Searcher, clock_share, say};
 use crate::catalog::Catalog;
-use crate::engine::{Bot, Limits};
+use crate::engine::{Choice, Limits};
 use crate::game::Game;
+use crate::moves::Move;
 use crate::rules::{RuleTable, compile};
 use crate::source::SourceFile;
 
-/// Where the engine writes: shared by the command loop and the search.
-pub type Output = Arc<Mutex<dyn Write + Send>>;
+pub use super::searcher::Output;
 
 /// What the engine knows between commands.
 struct Engine {
@@ -29,12 +34,7 @@ struct Engine {
     rules: Arc<RuleTable>,
     start: String,
     game: Game,
-    /// The bot, away on the search thread while it thinks.
-    bot: Option<Bot>,
-    search: Option<JoinHandle<Bot>>,
-    /// The running search is `go infinite`.
-    infinite: bool,
-    stop: Arc<std::sync::atomic::AtomicBool>,
+    searcher: Searcher,
 }
 
 /// Serves UCI on `input` until `quit` or the end of the input (a search
@@ -42,22 +42,17 @@ struct Engine {
 pub fn serve(input: impl BufRead, out: Output) {
     let catalog = Catalog::shipped();
     let (rules, start) = playable(&catalog, "chess").expect("the shipped chess plays");
-    let bot = Bot::new(&rules, 1);
-    let stop = bot.stop_flag();
     let game = Game::new(rules.clone(), &start, 0).expect("its own start");
     let mut engine = Engine {
         out,
         catalog,
+        searcher: Searcher::new(&rules),
         rules,
         start,
         game,
-        bot: Some(bot),
-        search: None,
-        infinite: false,
-        stop,
     };
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    let mut lines = input.lines();
+    while let Some(Ok(line)) = lines.next() {
         let line = line.trim();
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         match word {
@@ -66,15 +61,38 @@ pub fn serve(input: impl BufRead, out: Output) {
             "isready" => engine.say("readyok"),
             "setoption" => engine.setoption(rest),
             "ucinewgame" => {
-                engine.finish_search();
+                engine.searcher.stop();
                 engine.game =
                     Game::new(engine.rules.clone(), &engine.start, 0).expect("the variant's start");
             }
             "position" => engine.position(rest),
             "go" => engine.go(rest),
-            "stop" => engine.finish_search(),
+            "stop" => {
+                engine.searcher.stop();
+            }
+            "load" => {
+                let rest = rest.trim();
+                if let Some(marker) = rest.strip_prefix("<<") {
+                    let marker = marker.trim();
+                    let mut text = String::new();
+                    for line in lines.by_ref() {
+                        let Ok(line) = line else { break };
+                        if line.trim_end() == marker {
+                            break;
+                        }
+                        text += &line;
+                        text.push('\n');
+                    }
+                    engine.load(SourceFile::new("<load>", text));
+                } else {
+                    match std::fs::read_to_string(rest) {
+                        Ok(text) => engine.load(SourceFile::new(rest, text)),
+                        Err(e) => engine.say(&format!("info string cannot read `{rest}`: {e}")),
+                    }
+                }
+            }
             "quit" => {
-                engine.finish_search();
+                engine.searcher.stop();
                 return;
             }
             other => engine.say(&format!("info string unknown command `{other}`")),
@@ -82,24 +100,80 @@ pub fn serve(input: impl BufRead, out: Output) {
     }
     // The input ended (a piped script): a limited search finishes, an
     // infinite one is stopped.
-    if engine.infinite {
-        engine.finish_search();
+    if engine.searcher.infinite() {
+        engine.searcher.stop();
     } else {
-        engine.join_search();
+        engine.searcher.wait();
     }
 }
 
-/// The compiled rules and start of a two-player variant that plays.
+/// The compiled rules and start of a variant that plays.
 fn playable(catalog: &Catalog, name: &str) -> Result<(Arc<RuleTable>, String), String> {
     let def = catalog.checked(name).map_err(|e| e.to_string())?;
     let rules = compile(def).map_err(|e| e.to_string())?;
-    if rules.seats.len() != 2 {
-        return Err(format!(
-            "{name} has {} seats; UCI plays two-player variants",
-            rules.seats.len()
-        ));
-    }
     Ok((Arc::new(rules), def.start_fen().to_string()))
+}
+
+/// The `go` word for a seat's clock and increment: `wtime`/`winc` for the
+/// first of two seats, `btime`/`binc` for the second, and with more seats
+/// the seat name's first letter (`rtime` for red).
+fn clock_words(rules: &RuleTable, seat: usize) -> (String, String) {
+    let letter = if rules.seats.len() == 2 {
+        ['w', 'b'][seat]
+    } else {
+        rules.seats[seat].name.chars().next().unwrap_or('?')
+    };
+    (format!("{letter}time"), format!("{letter}inc"))
+}
+
+/// Names the moves of a line from `game`, each in the variant's notation.
+fn line_text(game: &Game, line: &[Move]) -> String {
+    let mut game = game.clone();
+    let mut words = Vec::new();
+    for &mv in line {
+        words.push(crate::notation::move_name(game.position(), &mv));
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    words.join(" ")
+}
+
+/// UCI's `info` and `bestmove` lines.
+struct UciAnnouncer;
+
+impl Announcer for UciAnnouncer {
+    fn iteration(
+        &self,
+        game: &Game,
+        choice: &Choice,
+        line: &[Move],
+        elapsed: Duration,
+    ) -> Option<String> {
+        let score = match choice.result_in_plies() {
+            Some(plies) if plies > 0 => format!("mate {}", (plies + 1) / 2),
+            Some(plies) => format!("mate -{}", (-plies + 1) / 2),
+            None => format!("cp {}", choice.score * 100 / crate::engine::PAWN),
+        };
+        let millis = elapsed.as_millis().max(1) as u64;
+        Some(format!(
+            "info depth {} score {score} nodes {} nps {} time {millis} pv {}",
+            choice.depth,
+            choice.nodes,
+            choice.nodes * 1000 / millis,
+            line_text(game, line)
+        ))
+    }
+
+    fn decision(&self, game: &Game, choice: Option<&Choice>) -> Vec<String> {
+        vec![match choice {
+            Some(choice) => format!(
+                "bestmove {}",
+                crate::notation::move_name(game.position(), &choice.mv)
+            ),
+            None => "bestmove (none)".to_string(),
+        }]
+    }
 }
 
 impl Engine {
@@ -138,7 +212,7 @@ impl Engine {
             Some((name, value)) => (name.trim(), value.trim()),
             None => (rest.trim(), ""),
         };
-        self.finish_search();
+        self.searcher.stop();
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => self.select(value),
             "variantpath" => {
@@ -147,24 +221,47 @@ impl Engine {
                     .filter(|p| !p.is_empty() && *p != "<empty>")
                 {
                     match std::fs::read_to_string(path) {
-                        Ok(text) => {
-                            let file = self.catalog.load(SourceFile::new(path, text));
-                            let report = &self.catalog.files[file];
-                            for d in report
-                                .diagnostics
-                                .iter()
-                                .chain(report.sections.iter().flat_map(|s| &s.diagnostics))
-                                .filter(|d| d.is_error())
-                            {
-                                self.say(&format!("info string {path}: {}", d.message));
-                            }
-                        }
+                        Ok(text) => self.load(SourceFile::new(path, text)),
                         Err(e) => self.say(&format!("info string cannot read `{path}`: {e}")),
                     }
                 }
             }
             _ => self.say(&format!("info string unknown option `{name}`")),
         }
+    }
+
+    /// Loads a variant file after those loaded so far; each error in it is
+    /// an `info string` with its line and column, and its variants join the
+    /// `UCI_Variant` combo.
+    fn load(&mut self, file: Arc<SourceFile>) {
+        let path = file.name.clone();
+        let index = self.catalog.load(file);
+        let report = &self.catalog.files[index];
+        let mut lines = Vec::new();
+        for d in report
+            .diagnostics
+            .iter()
+            .chain(report.sections.iter().flat_map(|s| &s.diagnostics))
+            .filter(|d| d.is_error())
+        {
+            let place = d
+                .location
+                .as_ref()
+                .map_or_else(|| path.clone(), |l| l.to_string());
+            lines.push(format!("info string {place}: {}", d.message));
+        }
+        let names: Vec<String> = report.sections.iter().map(|s| s.name.clone()).collect();
+        for line in lines {
+            self.say(&line);
+        }
+        self.say(&format!(
+            "info string loaded {path}: {}",
+            if names.is_empty() {
+                "no variant".to_string()
+            } else {
+                names.join(", ")
+            }
+        ));
     }
 
     /// Selects a variant and says what it is, as Fairy-Stockfish does.
@@ -175,8 +272,7 @@ impl Engine {
                     "info string variant {name} files {} ranks {} pocket 0 template fairy startpos {start}",
                     rules.files, rules.ranks
                 ));
-                self.bot = Some(Bot::new(&rules, 1));
-                self.stop = self.bot.as_ref().expect("just made").stop_flag();
+                self.searcher = Searcher::new(&rules);
                 self.game = Game::new(rules.clone(), &start, 0).expect("its own start");
                 self.rules = rules;
                 self.start = start;
@@ -186,7 +282,7 @@ impl Engine {
     }
 
     fn position(&mut self, rest: &str) {
-        self.finish_search();
+        self.searcher.stop();
         let (setup, moves) = match rest.split_once(" moves") {
             Some((setup, moves)) => (setup.trim(), moves.trim()),
             None => (rest.trim(), ""),
@@ -212,7 +308,7 @@ impl Engine {
     }
 
     fn go(&mut self, rest: &str) {
-        self.finish_search();
+        self.searcher.stop();
         let words: Vec<&str> = rest.split_whitespace().collect();
         let number = |key: &str| -> Option<u64> {
             words
@@ -221,18 +317,14 @@ impl Engine {
                 .and_then(|i| words.get(i + 1))
                 .and_then(|v| v.parse().ok())
         };
-        let white = self.game.to_move().is_none_or(|s| s.index() == 0);
-        let (time, inc) = if white {
-            (number("wtime"), number("winc"))
-        } else {
-            (number("btime"), number("binc"))
-        };
-        // A clock: a thirtieth of the time left (or of the moves to go),
-        // half the increment, never more than the time left less 50 ms.
-        let clock = time.map(|left| {
-            let moves = number("movestogo").unwrap_or(30).clamp(1, 30);
-            let share = left / moves + inc.unwrap_or(0) / 2;
-            Duration::from_millis(share.min(left.saturating_sub(50)).max(1))
+        let seat = self.game.to_move().map_or(0, |s| s.index());
+        let (time_word, inc_word) = clock_words(&self.rules, seat);
+        let clock = number(&time_word).map(|left| {
+            clock_share(
+                left,
+                number(&inc_word).unwrap_or(0),
+                number("movestogo").or(number("moves_to_go")),
+            )
         });
         let infinite = words.contains(&"infinite");
         let limits = Limits {
@@ -254,67 +346,12 @@ impl Engine {
         } else {
             limits
         };
-        let Some(mut bot) = self.bot.take() else {
-            return;
-        };
-        self.stop.store(false, Ordering::Relaxed);
-        self.infinite = infinite;
-        let game = self.game.clone();
-        let out = self.out.clone();
-        self.search = Some(std::thread::spawn(move || {
-            let started = Instant::now();
-            let info = |choice: &crate::engine::Choice| {
-                let score = match choice.result_in_plies() {
-                    Some(plies) if plies > 0 => format!("mate {}", (plies + 1) / 2),
-                    Some(plies) => format!("mate -{}", (-plies + 1) / 2),
-                    None => format!("cp {}", choice.score * 100 / crate::engine::PAWN),
-                };
-                let millis = started.elapsed().as_millis().max(1) as u64;
-                let mv = crate::notation::move_name(game.position(), &choice.mv);
-                say(
-                    &out,
-                    &format!(
-                        "info depth {} score {score} nodes {} nps {} time {millis} pv {mv}",
-                        choice.depth,
-                        choice.nodes,
-                        choice.nodes * 1000 / millis
-                    ),
-                );
-            };
-            match bot.choose_reporting(&game, limits, info) {
-                Some(choice) => {
-                    let mv = crate::notation::move_name(game.position(), &choice.mv);
-                    say(&out, &format!("bestmove {mv}"));
-                }
-                None => say(&out, "bestmove (none)"),
-            }
-            bot
-        }));
-    }
-
-    /// Stops a running search (it still answers `bestmove`) and takes the
-    /// bot back.
-    fn finish_search(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.join_search();
-    }
-
-    /// Waits for a running search to end by itself and takes the bot back.
-    fn join_search(&mut self) {
-        if let Some(handle) = self.search.take() {
-            let bot = handle.join().unwrap_or_else(|_| {
-                self.say("info string the search failed; a new one starts next time");
-                Bot::new(&self.rules, 1)
-            });
-            self.stop = bot.stop_flag();
-            self.bot = Some(bot);
-        }
-    }
-}
-
-fn say(out: &Output, line: &str) {
-    if let Ok(mut out) = out.lock() {
-        let _ = writeln!(out, "{line}");
-        let _ = out.flush();
+        self.searcher.start(
+            self.game.clone(),
+            limits,
+            infinite,
+            self.out.clone(),
+            UciAnnouncer,
+        );
     }
 }
