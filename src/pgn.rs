@@ -101,19 +101,10 @@ pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
     out
 }
 
-/// The PGN of a two-player game played from `start`: the seven-tag roster
-/// (unknown values `?`), `[Variant]` for any variant but chess, `[FEN]` and
-/// `[SetUp]` when the start is not the variant's, then the moves in SAN
-/// with move numbers, and the result.
-pub fn pgn(
-    game: &Game,
-    start: &str,
-    variant_start: &str,
-    moves: &[Move],
-    names: [&str; 2],
-) -> String {
-    let rules = game.rules();
-    let result = match game.result() {
+/// A two-player game's result as PGN (and XBoard) write it: `1-0`, `0-1`,
+/// `1/2-1/2`, or `*` while it goes on or when it was aborted.
+pub fn result_token(game: &Game) -> &'static str {
+    match game.result() {
         Some(GameResult {
             outcome: Outcome::Win { winners },
             ..
@@ -129,7 +120,22 @@ pub fn pgn(
             ..
         }) => "1/2-1/2",
         _ => "*",
-    };
+    }
+}
+
+/// The PGN of a two-player game played from `start`: the seven-tag roster
+/// (unknown values `?`), `[Variant]` for any variant but chess, `[FEN]` and
+/// `[SetUp]` when the start is not the variant's, then the moves in SAN
+/// with move numbers, and the result.
+pub fn pgn(
+    game: &Game,
+    start: &str,
+    variant_start: &str,
+    moves: &[Move],
+    names: [&str; 2],
+) -> String {
+    let rules = game.rules();
+    let result = result_token(game);
     let mut out = String::new();
     tag(&mut out, "Event", "tetrarch game");
     tag(&mut out, "Site", "?");

@@ -15,9 +15,11 @@ else
   echo "tests/system.sh: tmux is not installed (apt-get install tmux): the terminal session test did not run" >&2
   exit 1
 fi
-# python-chess, an outside UCI client, plays chess against `tetrarch uci`.
+# python-chess, an outside client of both protocols, plays chess against
+# `tetrarch uci` and `tetrarch xboard`.
 target/pyffish-venv/bin/pip install --quiet --disable-pip-version-check chess==1.11.2
-target/pyffish-venv/bin/python tests/e2e/uci_python_chess.py
+target/pyffish-venv/bin/python tests/e2e/engine_python_chess.py uci
+target/pyffish-venv/bin/python tests/e2e/engine_python_chess.py xboard
 if command -v chromium >/dev/null; then
   bash tests/e2e/svg-chromium.sh
 else

@@ -78,9 +78,22 @@ pub enum Command {
     /// Print the reference of every variant-file key (Markdown).
     Keys,
     /// Speak UCI on standard input and output, for GUIs and match tools:
-    /// any two-player variant through `UCI_Variant`, more variant files
-    /// through `VariantPath` (see docs/uci.md).
-    Uci,
+    /// any variant through `UCI_Variant` (four-player ones in the
+    /// four-player engines' dialect), more variant files through
+    /// `VariantPath` or `load` (see docs/uci.md).
+    Uci {
+        /// Extra variant files, loaded after the shipped ones.
+        #[arg(long = "variants", value_name = "FILE")]
+        variants: Vec<PathBuf>,
+    },
+    /// Speak the XBoard protocol (CECP 2) on standard input and output: any
+    /// two-player variant, taught to XBoard with `setup` and `piece` when
+    /// it does not know it (see docs/xboard.md).
+    Xboard {
+        /// Extra variant files, loaded after the shipped ones.
+        #[arg(long = "variants", value_name = "FILE")]
+        variants: Vec<PathBuf>,
+    },
     /// Measure perft speed on fixed positions, against Fairy-Stockfish when
     /// /usr/games/fairy-stockfish is installed.
     Bench {
@@ -267,11 +280,20 @@ fn run_command(command: Command) -> Result<(), Exit> {
             out,
         } => describe::run(&variant, &variants, format, out.as_deref()),
         Command::Keys => output::print(crate::definition::keys::reference_markdown()),
-        Command::Uci => {
-            let out: crate::protocol::uci::Output =
-                std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));
-            crate::protocol::uci::serve(std::io::stdin().lock(), out);
+        Command::Uci { variants } => {
+            let catalog = load::load_catalog(&variants)?;
+            crate::protocol::uci::serve(std::io::stdin().lock(), stdout_output(), catalog);
+            Ok(())
+        }
+        Command::Xboard { variants } => {
+            let catalog = load::load_catalog(&variants)?;
+            crate::protocol::xboard::serve(std::io::stdin().lock(), stdout_output(), catalog);
             Ok(())
         }
     }
+}
+
+/// Standard output, shared by a protocol's command loop and its search.
+fn stdout_output() -> crate::protocol::searcher::Output {
+    std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()))
 }

@@ -24,7 +24,7 @@ use crate::moves::Move;
 use crate::rules::{RuleTable, compile};
 use crate::source::SourceFile;
 
-pub use super::searcher::Output;
+use super::searcher::Output;
 
 /// What the engine knows between commands.
 struct Engine {
@@ -38,9 +38,9 @@ struct Engine {
 }
 
 /// Serves UCI on `input` until `quit` or the end of the input (a search
-/// under way finishes first).
-pub fn serve(input: impl BufRead, out: Output) {
-    let catalog = Catalog::shipped();
+/// under way finishes first); `catalog` holds the variants offered (the
+/// shipped ones and any `--variants`).
+pub fn serve(input: impl BufRead, out: Output, catalog: Catalog) {
     let (rules, start) = playable(&catalog, "chess").expect("the shipped chess plays");
     let game = Game::new(rules.clone(), &start, 0).expect("its own start");
     let mut engine = Engine {

@@ -1,7 +1,8 @@
-"""python-chess (an outside UCI client) drives `tetrarch uci`: full games of
-chess, tetrarch against itself at depth 2 and against a random mover with a
-clock, every `bestmove` checked legal on python-chess's own board; the games
-are printed as PGN. Exits 1 on an illegal move, a crash or a timeout."""
+"""python-chess (an outside client of both protocols) drives `tetrarch uci`
+or `tetrarch xboard` (the first argument): full games of chess, tetrarch
+against itself at depth 2 and against a random mover with a clock, every
+move checked legal on python-chess's own board; the games are printed as
+PGN. Exits 1 on an illegal move, a crash or a timeout."""
 
 import random
 import sys
@@ -10,7 +11,7 @@ import chess
 import chess.engine
 import chess.pgn
 
-ENGINE = ["target/release/tetrarch", "uci"]
+TETRARCH = "target/release/tetrarch"
 
 
 def play(engine, white_random, limit, seed):
@@ -20,7 +21,7 @@ def play(engine, white_random, limit, seed):
         if board.turn == chess.WHITE and white_random:
             move = rng.choice(list(board.legal_moves))
         else:
-            result = engine.play(board, limit)
+            result = engine.play(board, limit, game=seed)
             move = result.move
             if move is None or not board.is_legal(move):
                 print(f"illegal move {move} in {board.fen()}", file=sys.stderr)
@@ -35,15 +36,21 @@ def play(engine, white_random, limit, seed):
 
 
 def main():
-    with chess.engine.SimpleEngine.popen_uci(ENGINE, timeout=20) as engine:
+    protocol = sys.argv[1] if len(sys.argv) > 1 else "uci"
+    popen = {
+        "uci": chess.engine.SimpleEngine.popen_uci,
+        "xboard": chess.engine.SimpleEngine.popen_xboard,
+    }[protocol]
+    with popen([TETRARCH, protocol], timeout=20) as engine:
         assert engine.id["name"].startswith("tetrarch"), engine.id
-        assert "UCI_Variant" in engine.options, engine.options
+        if protocol == "uci":
+            assert "UCI_Variant" in engine.options, engine.options
         first = play(engine, False, chess.engine.Limit(depth=2), 1)
         second = play(engine, True, chess.engine.Limit(white_clock=30, black_clock=30, white_inc=0.1, black_inc=0.1), 2)
         if not second.is_game_over() or second.outcome().winner != chess.BLACK:
             print("tetrarch did not beat the random mover", file=sys.stderr)
             sys.exit(1)
-    print(f"uci-python-chess: ok ({first.ply()} and {second.ply()} plies, every move legal)")
+    print(f"{protocol}-python-chess: ok ({first.ply()} and {second.ply()} plies, every move legal)")
 
 
 if __name__ == "__main__":
