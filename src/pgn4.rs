@@ -59,25 +59,12 @@ pub fn pgn4(
             seats: rules.seats.len(),
         });
     }
-    let teams = {
-        let mut seen: Vec<usize> = rules.seats.iter().map(|s| s.team).collect();
-        seen.sort_unstable();
-        seen.dedup();
-        seen.len() < rules.seats.len()
-    };
     let result = events.iter().find_map(|e| match e {
         Event::GameOver(result) => Some(result),
         _ => None,
     });
     let mut out = String::new();
-    let variant = if teams {
-        "Teams"
-    } else if rules.adjudication.ranking == Ranking::PointsWinnerOnly {
-        "Solo"
-    } else {
-        "FFA"
-    };
-    tag(&mut out, "Variant", variant);
+    tag(&mut out, "Variant", variant_tag(rules));
     tag(&mut out, "RuleVariants", &rule_variants(rules).join(" "));
     tag(&mut out, "StartFen4", start);
     for (seat_tag, name) in SEAT_TAGS.iter().zip(names) {
@@ -86,7 +73,7 @@ pub fn pgn4(
     tag(
         &mut out,
         "Result",
-        &result_text(rules, teams, result, names, scores),
+        &result_tag(rules, result, names, scores),
     );
     if let Some(result) = result {
         tag(&mut out, "Termination", result.rule.name());
@@ -114,29 +101,30 @@ pub fn pgn4(
     Ok(out)
 }
 
-/// chess.com's rule switches that this variant's rules match.
-fn rule_variants(rules: &RuleTable) -> Vec<&'static str> {
-    let mut list = Vec::new();
-    if rules
-        .pieces
-        .iter()
-        .any(|p| p.en_passant_capturer.iter().any(|&b| b))
-    {
-        list.push("EnPassant");
-    }
-    if rules.adjudication.resigned_army == Army::DeadKingWalks {
-        list.push("DeadKingWalking");
-    }
-    list
+/// Whether some seats play as a team.
+fn has_teams(rules: &RuleTable) -> bool {
+    let mut seen: Vec<usize> = rules.seats.iter().map(|s| s.team).collect();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.len() < rules.seats.len()
 }
 
-/// The `[Result]` value: `1-0` (the first seat's team won), `0-1`, `Draw`
-/// or `Aborted` in a team game; otherwise every seat's name and points
-/// (`Red: 20 - Blue: 3 - …`; in a game without points, 1 for a winner);
-/// `*` while the game goes on.
-fn result_text(
+/// chess.com's name of the game the rules play: `Teams`, `Solo` (points,
+/// only the winner counts) or `FFA`.
+pub fn variant_tag(rules: &RuleTable) -> &'static str {
+    if has_teams(rules) {
+        "Teams"
+    } else if rules.adjudication.ranking == Ranking::PointsWinnerOnly {
+        "Solo"
+    } else {
+        "FFA"
+    }
+}
+
+/// The `[Result]` value of a game of `rules` with these players (by
+/// seat), as [`pgn4`] writes it.
+pub fn result_tag(
     rules: &RuleTable,
-    teams: bool,
     result: Option<&GameResult>,
     names: &[String],
     scores: &[i32],
@@ -144,7 +132,7 @@ fn result_text(
     let Some(result) = result else {
         return "*".into();
     };
-    match (&result.outcome, teams) {
+    match (&result.outcome, has_teams(rules)) {
         (Outcome::Aborted, _) => "Aborted".into(),
         (Outcome::Draw, true) => "Draw".into(),
         (Outcome::Win { winners }, true) => {
@@ -170,6 +158,22 @@ fn result_text(
                 .join(" - ")
         }
     }
+}
+
+/// chess.com's rule switches that this variant's rules match.
+fn rule_variants(rules: &RuleTable) -> Vec<&'static str> {
+    let mut list = Vec::new();
+    if rules
+        .pieces
+        .iter()
+        .any(|p| p.en_passant_capturer.iter().any(|&b| b))
+    {
+        list.push("EnPassant");
+    }
+    if rules.adjudication.resigned_army == Army::DeadKingWalks {
+        list.push("DeadKingWalking");
+    }
+    list
 }
 
 /// The quarter-turns the events make.

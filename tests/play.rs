@@ -237,6 +237,19 @@ fn four_players_a_resigned_king_walks_by_itself() {
     }
     assert!(moves.contains("Rg6-f6+ .. Ke7-e8R .. "), "{text}");
     assert!(text.contains("[Result \"tetrarch bot:1 (Red): "), "{text}");
+    // `tetrarch replay` reads it back: the resignation, the walking king's
+    // moves, the same result.
+    let replayed = std::process::Command::new(env!("CARGO_BIN_EXE_tetrarch"))
+        .arg("replay")
+        .arg(&pgn)
+        .output()
+        .expect("tetrarch runs");
+    let said = String::from_utf8_lossy(&replayed.stdout);
+    assert!(replayed.status.success(), "{said}");
+    assert!(
+        said.contains(": 4pc-ffa, ") && said.contains(", as recorded\n"),
+        "{said}"
+    );
     let shown = pgn.display().to_string();
     insta::assert_snapshot!("walking_king", out.replace(&shown, "<the PGN4 file>"));
 }
@@ -372,6 +385,17 @@ fn four_player_game_round_trips_through_pgn4(variant: &str, seed: &str) -> Strin
         }
         other => panic!("result {other:?}"),
     }
+    // tetrarch's own reader replays it to the same result.
+    let records = tetrarch::record::read_games(&text).expect("tetrarch reads it");
+    assert_eq!(records.len(), 1);
+    let replayed = tetrarch::record::replay(
+        &records[0],
+        &catalog,
+        &tetrarch::record::ReadOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(replayed.variant, variant);
+    assert_eq!(replayed.result, tag("Result"));
     text
 }
 

@@ -9,6 +9,7 @@ mod load;
 mod output;
 mod perft;
 mod play;
+mod replay;
 mod seats;
 mod selfplay;
 mod test;
@@ -85,6 +86,23 @@ pub enum Command {
         /// Extra variant files, loaded after the shipped ones.
         #[arg(long = "variants", value_name = "FILE")]
         variants: Vec<PathBuf>,
+    },
+    /// Replay the games of PGN and PGN4 files through the rules: every move
+    /// checked legal, every result compared with the one the moves reach.
+    Replay {
+        /// PGN or PGN4 files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Extra variant files, loaded after the shipped ones.
+        #[arg(long = "variants", value_name = "FILE")]
+        variants: Vec<PathBuf>,
+        /// Replay every game as this variant, whatever its tags say.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Ranks are numbered from 0 on ten-rank boards, as XBoard writes
+        /// them.
+        #[arg(long)]
+        xboard_ranks: bool,
     },
     /// Speak the XBoard protocol (CECP 2) on standard input and output: any
     /// two-player variant, taught to XBoard with `setup` and `piece` when
@@ -285,6 +303,19 @@ fn run_command(command: Command) -> Result<(), Exit> {
             crate::protocol::uci::serve(std::io::stdin().lock(), stdout_output(), catalog);
             Ok(())
         }
+        Command::Replay {
+            files,
+            variants,
+            variant,
+            xboard_ranks,
+        } => replay::run(
+            &files,
+            &variants,
+            &crate::record::ReadOptions {
+                variant,
+                xboard_ranks,
+            },
+        ),
         Command::Xboard { variants } => {
             let catalog = load::load_catalog(&variants)?;
             crate::protocol::xboard::serve(std::io::stdin().lock(), stdout_output(), catalog);

@@ -2,5 +2,5 @@
 
 pub mod searcher;
 pub mod uci;
-pub mod xboard_setup;
 pub mod xboard;
+pub mod xboard_setup;

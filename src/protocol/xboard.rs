@@ -105,12 +105,12 @@ fn xboard_name(name: &str) -> &str {
 
 /// A move's text from the variant's notation to XBoard's: on boards of ten
 /// ranks the ranks are numbered 0 to 9.
-fn to_xboard(text: &str, ranks: u8) -> String {
+pub fn to_xboard(text: &str, ranks: u8) -> String {
     shift_ranks(text, ranks, -1)
 }
 
 /// A move's text from XBoard's to the variant's notation.
-fn from_xboard(text: &str, ranks: u8) -> String {
+pub fn from_xboard(text: &str, ranks: u8) -> String {
     shift_ranks(text, ranks, 1)
 }
 
@@ -150,8 +150,7 @@ fn result_line(game: &Game) -> Option<String> {
             "{} wins by {}",
             winners
                 .first()
-                .map_or("nobody", |&s| game.seat_name(s))
-                .to_string(),
+                .map_or("nobody", |&s| game.seat_name(s)),
             result.rule
         ),
         Outcome::Draw => format!("draw by {}", result.rule),
@@ -235,8 +234,8 @@ impl Engine {
         }
         match word {
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "cores" | "memory"
-            | "white" | "black" | "exit" => {}
+            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "cores" | "memory" | "white"
+            | "black" | "exit" => {}
             "protover" => self.features(),
             "ping" => self.say(&format!("pong {rest}")),
             "new" => {
@@ -292,7 +291,11 @@ impl Engine {
                 self.abort();
                 return false;
             }
-            _ if self.game.parse_move(&from_xboard(word, self.rules.ranks)).is_ok() => {
+            _ if self
+                .game
+                .parse_move(&from_xboard(word, self.rules.ranks))
+                .is_ok() =>
+            {
                 self.user_move(word)
             }
             _ => self.say(&format!("Error (unknown command): {word}")),

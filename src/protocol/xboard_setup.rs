@@ -116,7 +116,10 @@ mod tests {
             "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
              rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
         );
-        assert!(lines.contains(&"piece P& fmWfceFifmnD".to_string()), "{lines:?}");
+        assert!(
+            lines.contains(&"piece P& fmWfceFifmnD".to_string()),
+            "{lines:?}"
+        );
         assert!(lines.contains(&"piece K& KO2".to_string()), "{lines:?}");
         assert!(lines.contains(&"piece N& N".to_string()), "{lines:?}");
     }
@@ -125,10 +128,7 @@ mod tests {
     #[test]
     fn fairy_pieces_take_free_slots() {
         let lines = lines("tetrion-prime");
-        let table = lines[0]
-            .split(['(', ')'])
-            .nth(1)
-            .expect("a table");
+        let table = lines[0].split(['(', ')']).nth(1).expect("a table");
         assert_eq!(table.len(), 44);
         let white: String = table[..22].chars().filter(|c| *c != '.').collect();
         let mut unique: Vec<char> = white.chars().collect();
