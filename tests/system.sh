@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The tests beyond `cargo test`: the Fairy-Stockfish differential (35,000
 # plies) and PGN loading, a real terminal session in tmux, python-chess
-# playing chess against `tetrarch uci`, describe's SVGs
-# rendered in headless Chromium, and 15 s of each
-# fuzz target with a fixed seed. The README's test command runs it after
-# `cargo test --release`.
+# playing chess against `tetrarch uci` and `tetrarch xboard`, a UCI match
+# against a current Fairy-Stockfish, XBoard matches under xvfb, describe's
+# SVGs rendered in headless Chromium, and 15 s of each fuzz target with a
+# fixed seed. The README's test command runs it after `cargo test --release`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release
@@ -20,6 +20,18 @@ fi
 target/pyffish-venv/bin/pip install --quiet --disable-pip-version-check chess==1.11.2
 target/pyffish-venv/bin/python tests/e2e/engine_python_chess.py uci
 target/pyffish-venv/bin/python tests/e2e/engine_python_chess.py xboard
+# A current Fairy-Stockfish (built once from pyffish's sources) plays
+# tetrarch over UCI, pyffish checking every move; XBoard runs matches
+# against it and against Debian's fairy-stockfish.
+for tool in g++ xvfb-run /usr/games/xboard /usr/games/fairy-stockfish; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "tests/system.sh: $tool is not installed (apt-get install g++ xvfb xboard fairy-stockfish): the engine matches did not run" >&2
+    exit 1
+  fi
+done
+bash tests/e2e/build_fsf.sh
+target/pyffish-venv/bin/python -u tests/e2e/uci_match.py
+bash tests/e2e/xboard_match.sh
 if command -v chromium >/dev/null; then
   bash tests/e2e/svg-chromium.sh
 else

@@ -121,7 +121,11 @@ fn clock_words(rules: &RuleTable, seat: usize) -> (String, String) {
     let letter = if rules.seats.len() == 2 {
         ['w', 'b'][seat]
     } else {
-        rules.seats[seat].name.chars().next().unwrap_or('?')
+        rules.seats[seat]
+            .name
+            .chars()
+            .next()
+            .map_or('?', |c| c.to_ascii_lowercase())
     };
     (format!("{letter}time"), format!("{letter}inc"))
 }
@@ -353,5 +357,20 @@ impl Engine {
             self.out.clone(),
             UciAnnouncer,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_seat_has_its_clock_word() {
+        let catalog = Catalog::shipped();
+        let (chess, _) = playable(&catalog, "chess").expect("shipped");
+        assert_eq!(clock_words(&chess, 1), ("btime".into(), "binc".into()));
+        let (teams, _) = playable(&catalog, "4pc-teams").expect("shipped");
+        let words: Vec<String> = (0..4).map(|s| clock_words(&teams, s).0).collect();
+        assert_eq!(words, ["rtime", "btime", "ytime", "gtime"]);
     }
 }

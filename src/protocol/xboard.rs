@@ -148,9 +148,7 @@ fn result_line(game: &Game) -> Option<String> {
     let reason = match &result.outcome {
         Outcome::Win { winners } => format!(
             "{} wins by {}",
-            winners
-                .first()
-                .map_or("nobody", |&s| game.seat_name(s)),
+            winners.first().map_or("nobody", |&s| game.seat_name(s)),
             result.rule
         ),
         Outcome::Draw => format!("draw by {}", result.rule),
