@@ -19,9 +19,10 @@ use std::time::Duration;
 use super::searcher::{Announcer, Searcher, clock_share, say};
 use crate::catalog::Catalog;
 use crate::engine::{Choice, Limits};
-use crate::game::Game;
+use crate::game::{Game, Refusal};
 use crate::moves::Move;
 use crate::rules::{RuleTable, compile};
+use crate::setup::uci_text;
 use crate::source::SourceFile;
 
 use super::searcher::Output;
@@ -35,6 +36,8 @@ struct Engine {
     start: String,
     game: Game,
     searcher: Searcher,
+    /// `UCI_Chess960`: castlings are written as the king taking its rook.
+    chess960: bool,
 }
 
 /// Serves UCI on `input` until `quit` or the end of the input (a search
@@ -50,6 +53,7 @@ pub fn serve(input: impl BufRead, out: Output, catalog: Catalog) {
         rules,
         start,
         game,
+        chess960: false,
     };
     let mut lines = input.lines();
     while let Some(Ok(line)) = lines.next() {
@@ -130,12 +134,38 @@ fn clock_words(rules: &RuleTable, seat: usize) -> (String, String) {
     (format!("{letter}time"), format!("{letter}inc"))
 }
 
-/// Names the moves of a line from `game`, each in the variant's notation.
-fn line_text(game: &Game, line: &[Move]) -> String {
+/// A legal move's name: the variant's notation, except that with
+/// `UCI_Chess960` a castling is the king taking its own rook (`e1h1`).
+fn move_text(game: &Game, mv: Move, chess960: bool) -> String {
+    match mv {
+        Move::Castle { .. } if chess960 => uci_text(game.rules(), &mv, true),
+        _ => crate::notation::move_name(game.position(), &mv),
+    }
+}
+
+/// Plays a move named as [`move_text`] names it (with `UCI_Chess960`, the
+/// variant's own castling notation is read too).
+fn play_text(game: &mut Game, text: &str, chess960: bool) -> Result<(), Refusal> {
+    let castling = chess960
+        .then(|| {
+            game.legal_moves()
+                .iter()
+                .copied()
+                .find(|&mv| matches!(mv, Move::Castle { .. }) && move_text(game, mv, true) == text)
+        })
+        .flatten();
+    match castling {
+        Some(mv) => game.play(mv).map(drop),
+        None => game.play_text(text).map(drop),
+    }
+}
+
+/// Names the moves of a line from `game`, each as [`move_text`] does.
+fn line_text(game: &Game, line: &[Move], chess960: bool) -> String {
     let mut game = game.clone();
     let mut words = Vec::new();
     for &mv in line {
-        words.push(crate::notation::move_name(game.position(), &mv));
+        words.push(move_text(&game, mv, chess960));
         if game.play(mv).is_err() {
             break;
         }
@@ -144,7 +174,9 @@ fn line_text(game: &Game, line: &[Move]) -> String {
 }
 
 /// UCI's `info` and `bestmove` lines.
-struct UciAnnouncer;
+struct UciAnnouncer {
+    chess960: bool,
+}
 
 impl Announcer for UciAnnouncer {
     fn iteration(
@@ -165,16 +197,13 @@ impl Announcer for UciAnnouncer {
             choice.depth,
             choice.nodes,
             choice.nodes * 1000 / millis,
-            line_text(game, line)
+            line_text(game, line, self.chess960)
         ))
     }
 
     fn decision(&self, game: &Game, choice: Option<&Choice>) -> Vec<String> {
         vec![match choice {
-            Some(choice) => format!(
-                "bestmove {}",
-                crate::notation::move_name(game.position(), &choice.mv)
-            ),
+            Some(choice) => format!("bestmove {}", move_text(game, choice.mv, self.chess960)),
             None => "bestmove (none)".to_string(),
         }]
     }
@@ -205,6 +234,7 @@ impl Engine {
             vars.join(" ")
         ));
         self.say("option name VariantPath type string default <empty>");
+        self.say("option name UCI_Chess960 type check default false");
         self.say("uciok");
     }
 
@@ -219,6 +249,13 @@ impl Engine {
         self.searcher.stop();
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => self.select(value),
+            "uci_chess960" => match value {
+                "true" => self.chess960 = true,
+                "false" => self.chess960 = false,
+                _ => self.say(&format!(
+                    "info string UCI_Chess960 is `true` or `false`, not `{value}`"
+                )),
+            },
             "variantpath" => {
                 for path in value
                     .split([';', ':'])
@@ -303,7 +340,7 @@ impl Engine {
             Err(e) => return self.say(&format!("info string bad FEN `{fen}`: {e}")),
         };
         for text in moves.split_whitespace() {
-            if let Err(e) = game.play_text(text) {
+            if let Err(e) = play_text(&mut game, text, self.chess960) {
                 self.say(&format!("info string {e}; the moves after it are ignored"));
                 break;
             }
@@ -355,7 +392,9 @@ impl Engine {
             limits,
             infinite,
             self.out.clone(),
-            UciAnnouncer,
+            UciAnnouncer {
+                chess960: self.chess960,
+            },
         );
     }
 }
@@ -363,6 +402,39 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// With `UCI_Chess960`, castling is the king taking its rook, both
+    /// ways; other moves are unchanged.
+    #[test]
+    fn chess960_names_castling_by_the_rook() {
+        let catalog = Catalog::shipped();
+        let (chess, _) = playable(&catalog, "chess").expect("shipped");
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let game = Game::new(chess, fen, 0).expect("a FEN");
+        let names = |chess960| -> Vec<String> {
+            let mut names: Vec<String> = game
+                .legal_moves()
+                .iter()
+                .filter(|m| matches!(m, Move::Castle { .. }))
+                .map(|&m| move_text(&game, m, chess960))
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(names(false), ["e1c1", "e1g1"]);
+        assert_eq!(names(true), ["e1a1", "e1h1"]);
+        let mut castled = game.clone();
+        play_text(&mut castled, "e1h1", true).expect("castling");
+        assert!(
+            castled.fen().starts_with("r3k2r/8/8/8/8/8/8/R4RK1 b kq"),
+            "{}",
+            castled.fen()
+        );
+        let mut rook_move = game.clone();
+        play_text(&mut rook_move, "a1b1", true).expect("a rook move");
+        let mut refused = game.clone();
+        assert!(play_text(&mut refused, "e1h1", false).is_err());
+    }
 
     #[test]
     fn each_seat_has_its_clock_word() {
