@@ -61,3 +61,60 @@ pub fn divide(pos: &mut Position<impl RuleHandle>, depth: u32) -> Vec<(Move, u64
     }
     out
 }
+
+/// One record of a `.perft` file (the format of the reference data in
+/// `tests/data/perft/`): an id, a variant, a position and counts by depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftRecord {
+    /// The record's id.
+    pub id: String,
+    /// The variant's name.
+    pub variant: String,
+    /// The position (a FEN, or a FEN4).
+    pub fen: String,
+    /// (depth, nodes) pairs, in file order.
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Reads the records of a `.perft` file: blocks separated by an empty line,
+/// of `id`, `variant`, `fen` and `perft DEPTH NODES` lines. A `perft` line
+/// without two numbers is an error naming its line.
+pub fn read_perft_records(text: &str) -> Result<Vec<PerftRecord>, String> {
+    let mut records = Vec::new();
+    let mut record: Option<PerftRecord> = None;
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            records.extend(record.take().filter(|r| !r.id.is_empty()));
+            continue;
+        }
+        let r = record.get_or_insert_with(|| PerftRecord {
+            id: String::new(),
+            variant: String::new(),
+            fen: String::new(),
+            counts: Vec::new(),
+        });
+        if let Some(v) = line.strip_prefix("id ") {
+            r.id = v.to_string();
+        } else if let Some(v) = line.strip_prefix("variant ") {
+            r.variant = v.to_string();
+        } else if let Some(v) = line.strip_prefix("fen ") {
+            r.fen = v.to_string();
+        } else if let Some(v) = line.strip_prefix("perft ") {
+            let mut parts = v.split_whitespace().map(str::parse::<u64>);
+            match (parts.next(), parts.next()) {
+                (Some(Ok(depth)), Some(Ok(nodes))) if depth <= 64 => {
+                    r.counts.push((depth as u32, nodes))
+                }
+                _ => {
+                    return Err(format!(
+                        "line {}: write `perft DEPTH NODES`, not `{line}`",
+                        number + 1
+                    ));
+                }
+            }
+        }
+    }
+    records.extend(record.filter(|r| !r.id.is_empty()));
+    Ok(records)
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The tests beyond `cargo test`: the Fairy-Stockfish differential (35,000
+# The tests beyond `cargo test`: the Fairy-Stockfish differential (20,000
 # plies) and PGN loading, a real terminal session in tmux, python-chess
 # playing chess against `tetrarch uci` and `tetrarch xboard`, a UCI match
 # against a current Fairy-Stockfish, XBoard matches under xvfb, describe's
@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release
-bash tests/differential/run.sh --plies 35000
+bash tests/differential/run.sh --plies 20000
 if command -v tmux >/dev/null; then
   bash tests/e2e/play-tmux.sh
 else

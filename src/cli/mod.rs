@@ -112,12 +112,24 @@ pub enum Command {
         #[arg(long = "variants", value_name = "FILE")]
         variants: Vec<PathBuf>,
     },
-    /// Measure perft speed on fixed positions, against Fairy-Stockfish when
-    /// /usr/games/fairy-stockfish is installed.
+    /// Measure perft speed in nodes per CPU second, side by side with
+    /// Fairy-Stockfish binaries (see docs/performance.md).
     Bench {
-        /// Runs per position; the fastest counts.
+        /// Paired runs per workload; the median counts.
         #[arg(long, default_value_t = 5)]
         repeat: u32,
+        /// A Fairy-Stockfish binary to compare with (repeatable); without
+        /// one, /usr/games/fairy-stockfish when it is installed.
+        #[arg(long, value_name = "PATH")]
+        fsf: Vec<PathBuf>,
+        /// Time every variant of this perft file that tetrarch plays, at a
+        /// depth of 1 to 5 million nodes, instead of the fixed positions
+        /// (give `--variants` for the sections it names).
+        #[arg(long, value_name = "PERFT-FILE")]
+        corpus: Option<PathBuf>,
+        /// Extra variant files, for tetrarch and for Fairy-Stockfish.
+        #[arg(long = "variants", value_name = "FILE")]
+        variants: Vec<PathBuf>,
     },
     /// Run scenario files (SCENARIOS.md): one line per file, then
     /// `N passed, M failed`. A folder runs every `.toml` file under it.
@@ -290,7 +302,17 @@ fn run_command(command: Command) -> Result<(), Exit> {
             seed,
             variants: &variants,
         }),
-        Command::Bench { repeat } => bench::run(repeat),
+        Command::Bench {
+            repeat,
+            fsf,
+            corpus,
+            variants,
+        } => bench::run(&bench::BenchArgs {
+            repeat,
+            fsf: &fsf,
+            corpus: corpus.as_deref(),
+            variants: &variants,
+        }),
         Command::Describe {
             variant,
             variants,

@@ -38,49 +38,12 @@ pub fn reach(
         .join(",")
 }
 
-/// One record of a `.perft` file.
-#[derive(Debug)]
-pub struct PerftRecord {
-    /// The record's id.
-    pub id: String,
-    /// The variant's name.
-    pub variant: String,
-    /// The position.
-    pub fen: String,
-    /// (depth, nodes) pairs.
-    pub counts: Vec<(u32, u64)>,
-}
+pub use tetrarch::perft::PerftRecord;
 
-/// Reads a two-player `.perft` file.
+/// Reads a two-player `.perft` file of the reference data.
 pub fn read_perft(path: &str) -> Vec<PerftRecord> {
     let text = std::fs::read_to_string(data(path)).expect("a reference perft file");
-    let mut records = Vec::new();
-    for block in text.split("\n\n") {
-        let mut record = PerftRecord {
-            id: String::new(),
-            variant: String::new(),
-            fen: String::new(),
-            counts: Vec::new(),
-        };
-        for line in block.lines() {
-            if let Some(v) = line.strip_prefix("id ") {
-                record.id = v.to_string();
-            } else if let Some(v) = line.strip_prefix("variant ") {
-                record.variant = v.to_string();
-            } else if let Some(v) = line.strip_prefix("fen ") {
-                record.fen = v.to_string();
-            } else if let Some(v) = line.strip_prefix("perft ") {
-                let mut parts = v.split_whitespace();
-                let depth = parts.next().and_then(|d| d.parse().ok()).expect("a depth");
-                let nodes = parts.next().and_then(|n| n.parse().ok()).expect("a count");
-                record.counts.push((depth, nodes));
-            }
-        }
-        if !record.id.is_empty() {
-            records.push(record);
-        }
-    }
-    records
+    tetrarch::perft::read_perft_records(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// Plays every legal move two plies deep, checking after each make and

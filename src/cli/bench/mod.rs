@@ -1,0 +1,399 @@
+//! `tetrarch bench`: perft speed in nodes per CPU second on fixed
+//! positions (or, with `--corpus`, on every supported variant of a perft
+//! file), side by side with any Fairy-Stockfish binaries given, run in the
+//! same process run, repetitions paired, medians reported; then random
+//! playouts through the adjudicator, against perft(1) on the same
+//! positions.
+
+mod cpu;
+mod reference;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::Exit;
+use super::output::{say, tell};
+use crate::catalog::{Catalog, SHIPPED};
+use crate::game::Game;
+use crate::perft::{PerftRecord, perft, read_perft_records};
+use crate::position::Position;
+use crate::rng::SplitMix64;
+use reference::Reference;
+
+/// Fairy-Stockfish's Debian binary (`apt-get install fairy-stockfish`),
+/// the reference when no `--fsf` is given.
+const DEBIAN_FSF: &str = "/usr/games/fairy-stockfish";
+
+/// The benchmark positions: name, variant, FEN (empty: the variant's
+/// start), depth.
+const POSITIONS: &[(&str, &str, &str, u32)] = &[
+    (
+        "chess start",
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+    ),
+    (
+        "Kiwipete",
+        "chess",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+    ),
+    (
+        "tetrarchy start",
+        "tetrarchy",
+        "+knb+kkbn+k/pppppppp/8/8/8/8/PPPPPPPP/+KNB+KKBN+K w - - 0 1",
+        5,
+    ),
+    ("4pc-teams start", "4pc-teams", "", 5),
+];
+
+/// A `--corpus` workload: the deepest count of a record between these
+/// node counts (or the smallest above the floor when none is).
+const CORPUS_NODES: (u64, u64) = (1_000_000, 5_000_000);
+
+/// What `tetrarch bench` measures.
+pub struct BenchArgs<'a> {
+    /// Paired repetitions; the median counts.
+    pub repeat: u32,
+    /// Fairy-Stockfish binaries to compare with (Debian's when none).
+    pub fsf: &'a [PathBuf],
+    /// A perft file whose supported variants are all timed.
+    pub corpus: Option<&'a Path>,
+    /// Variant files, loaded after the shipped ones by tetrarch and given
+    /// to Fairy-Stockfish as `VariantPath`.
+    pub variants: &'a [PathBuf],
+}
+
+/// One workload.
+struct Workload {
+    name: String,
+    variant: String,
+    fen: String,
+    depth: u32,
+    /// The count the reference data gives, when it gives one.
+    expected: Option<u64>,
+}
+
+/// Runs the benchmark.
+pub fn run(args: &BenchArgs) -> Result<(), Exit> {
+    let catalog = super::load::load_catalog(args.variants)?;
+    let binaries: Vec<PathBuf> = if args.fsf.is_empty() && Path::new(DEBIAN_FSF).exists() {
+        vec![PathBuf::from(DEBIAN_FSF)]
+    } else {
+        args.fsf.to_vec()
+    };
+    // Fairy-Stockfish reads the shipped two-player variants from a file.
+    let shipped = std::env::temp_dir().join(format!("tetrarch-bench-{}.ini", std::process::id()));
+    let text: String = SHIPPED
+        .iter()
+        .map(|(_, text)| format!("{text}\n"))
+        .collect();
+    if let Err(e) = std::fs::write(&shipped, text) {
+        tell(format_args!(
+            "error: cannot write `{}`: {e}",
+            shipped.display()
+        ));
+        return Err(Exit::Usage);
+    }
+    let mut files = vec![shipped.clone()];
+    files.extend(args.variants.iter().cloned());
+    let mut references = Vec::new();
+    for path in &binaries {
+        match Reference::start(path, &files) {
+            Ok(engine) => references.push(engine),
+            Err(why) => {
+                tell(format_args!("error: {why}"));
+                let _ = std::fs::remove_file(&shipped);
+                return Err(Exit::Usage);
+            }
+        }
+    }
+    if references.is_empty() {
+        tell(format_args!(
+            "note: no Fairy-Stockfish to compare with ({DEBIAN_FSF} is not installed; give one \
+             with --fsf PATH): ratios are skipped"
+        ));
+    }
+    let workloads = match args.corpus {
+        None => fixed_workloads(&catalog)?,
+        Some(path) => corpus_workloads(&catalog, path)?,
+    };
+    let outcome = time_workloads(&catalog, &workloads, &mut references, args.repeat);
+    let _ = std::fs::remove_file(&shipped);
+    outcome?;
+    if args.corpus.is_none() {
+        playouts(&catalog, args.repeat)?;
+    }
+    Ok(())
+}
+
+fn fixed_workloads(catalog: &Catalog) -> Result<Vec<Workload>, Exit> {
+    POSITIONS
+        .iter()
+        .map(|&(name, variant, fen, depth)| {
+            let def = super::load::checked(catalog, variant)?;
+            Ok(Workload {
+                name: name.to_string(),
+                variant: variant.to_string(),
+                fen: if fen.is_empty() { def.start_fen() } else { fen }.to_string(),
+                depth,
+                expected: None,
+            })
+        })
+        .collect()
+}
+
+/// One workload per variant of the perft file that tetrarch plays: its
+/// first record with a count in [`CORPUS_NODES`].
+fn corpus_workloads(catalog: &Catalog, path: &Path) -> Result<Vec<Workload>, Exit> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        tell(format_args!("error: cannot read `{}`: {e}", path.display()));
+        Exit::Usage
+    })?;
+    let records = read_perft_records(&text).map_err(|e| {
+        tell(format_args!("error: {}: {e}", path.display()));
+        Exit::InputWrong
+    })?;
+    let mut workloads: Vec<Workload> = Vec::new();
+    let mut skipped = Vec::new();
+    for record in &records {
+        if workloads.iter().any(|w| w.variant == record.variant) {
+            continue;
+        }
+        let playable = catalog
+            .checked(&record.variant)
+            .ok()
+            .and_then(|def| crate::rules::compile(def).ok());
+        if playable.is_none() {
+            if !skipped.contains(&record.variant) {
+                skipped.push(record.variant.clone());
+            }
+            continue;
+        }
+        if let Some((depth, nodes)) = corpus_depth(record) {
+            skipped.retain(|v| v != &record.variant);
+            workloads.push(Workload {
+                name: record.variant.clone(),
+                variant: record.variant.clone(),
+                fen: record.fen.clone(),
+                depth,
+                expected: Some(nodes),
+            });
+        }
+    }
+    tell(format_args!(
+        "note: {} variants timed; {} skipped (not supported by tetrarch, or no count of at least \
+         {} nodes): {}",
+        workloads.len(),
+        skipped.len(),
+        CORPUS_NODES.0,
+        skipped.join(", ")
+    ));
+    Ok(workloads)
+}
+
+/// The depth and count of a record to time: the deepest within
+/// [`CORPUS_NODES`], else the smallest above it.
+fn corpus_depth(record: &PerftRecord) -> Option<(u32, u64)> {
+    let (low, high) = CORPUS_NODES;
+    let within = record
+        .counts
+        .iter()
+        .filter(|&&(_, n)| (low..=high).contains(&n))
+        .max_by_key(|&&(d, _)| d);
+    within
+        .or_else(|| {
+            record
+                .counts
+                .iter()
+                .filter(|&&(_, n)| n > high && n <= 10 * high)
+                .min_by_key(|&&(_, n)| n)
+        })
+        .copied()
+}
+
+/// Times every workload: tetrarch, then each reference, `repeat` times in
+/// turn; prints a line per workload and, with references, the ratios'
+/// minimum and median.
+fn time_workloads(
+    catalog: &Catalog,
+    workloads: &[Workload],
+    references: &mut [Reference],
+    repeat: u32,
+) -> Result<(), Exit> {
+    for (i, r) in references.iter().enumerate() {
+        say(format_args!(
+            "FSF {}: {} ({})",
+            i + 1,
+            r.name,
+            r.path.display()
+        ))?;
+    }
+    say("speeds in million nodes per CPU second, medians of paired runs")?;
+    let mut header = format!(
+        "{:<20} {:>5} {:>11} {:>13}",
+        "workload", "depth", "nodes", "tetrarch M/s"
+    );
+    for i in 0..references.len() {
+        header += &format!(" {:>13} {:>7}", format!("FSF {} M/s", i + 1), "ratio");
+    }
+    say(format_args!("{header}"))?;
+    let mut ratios: Vec<Vec<f64>> = vec![Vec::new(); references.len()];
+    for w in workloads {
+        let def = super::load::checked(catalog, &w.variant)?;
+        let rules = super::load::compiled(def)?;
+        let mut pos = match Position::from_text(&rules, &w.fen) {
+            Ok(p) => p,
+            Err(e) => {
+                tell(format_args!("error: {}: {e}", w.name));
+                return Err(Exit::InputWrong);
+            }
+        };
+        let mut ours = Vec::new();
+        let mut theirs: Vec<Result<Vec<Duration>, String>> = vec![Ok(Vec::new()); references.len()];
+        let mut nodes = 0;
+        for _ in 0..repeat.max(1) {
+            let (cpu_before, wall) = (cpu::this_thread(), Instant::now());
+            nodes = perft(&mut pos, w.depth);
+            ours.push(match (cpu_before, cpu::this_thread()) {
+                (Some(before), Some(after)) => after.saturating_sub(before),
+                _ => wall.elapsed(),
+            });
+            for (engine, times) in references.iter_mut().zip(theirs.iter_mut()) {
+                let Ok(list) = times else { continue };
+                *times = match engine.perft(&w.variant, &w.fen, w.depth) {
+                    Ok(t) if t.nodes == nodes => {
+                        list.push(t.time);
+                        Ok(std::mem::take(list))
+                    }
+                    Ok(t) => Err(format!("counts {} (tetrarch {nodes})", t.nodes)),
+                    Err(why) => Err(why),
+                };
+            }
+        }
+        if w.expected.is_some_and(|e| e != nodes) {
+            tell(format_args!(
+                "error: {}: tetrarch counts {nodes} at depth {}, the reference data {}",
+                w.name,
+                w.depth,
+                w.expected.unwrap_or_default()
+            ));
+            return Err(Exit::InputWrong);
+        }
+        let speed = |times: &[Duration]| nodes as f64 / median(times).as_secs_f64().max(1e-9) / 1e6;
+        let ours = speed(&ours);
+        let mut line = format!("{:<20} {:>5} {nodes:>11} {ours:>13.2}", w.name, w.depth);
+        for (i, times) in theirs.iter().enumerate() {
+            match times {
+                Ok(times) => {
+                    let t = speed(times);
+                    ratios[i].push(ours / t);
+                    line += &format!(" {t:>13.2} {:>6.2}x", ours / t);
+                }
+                Err(why) => {
+                    line += &format!(" {:>13} {:>7}", "-", "-");
+                    tell(format_args!("note: {}: {why}", w.name));
+                }
+            }
+        }
+        say(format_args!("{line}"))?;
+    }
+    for (i, (engine, list)) in references.iter().zip(&mut ratios).enumerate() {
+        if list.is_empty() {
+            continue;
+        }
+        list.sort_by(f64::total_cmp);
+        say(format_args!(
+            "against FSF {} ({}): {} workloads, ratio minimum {:.2}x, median {:.2}x",
+            i + 1,
+            engine.name,
+            list.len(),
+            list[0],
+            list[list.len() / 2]
+        ))?;
+    }
+    Ok(())
+}
+
+/// The median of some durations (the upper one of an even count).
+fn median(times: &[Duration]) -> Duration {
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    sorted.get(sorted.len() / 2).copied().unwrap_or_default()
+}
+
+/// The variants whose random playouts are timed.
+const PLAYOUTS: &[&str] = &["chess", "4pc-ffa"];
+
+/// Plies played per playout measurement.
+const PLAYOUT_PLIES: u64 = 100_000;
+
+/// The longest playout, in plies.
+const PLAYOUT_LENGTH: u32 = 300;
+
+/// Random games through [`Game`] with full adjudication (events, checks,
+/// repetition, scores, eliminations), against perft's work on the same
+/// positions: perft(1), the legal move count, of every position a playout
+/// plays a move in. (Perft from the start position visits mostly opening
+/// positions, which have fewer moves than the middlegames playouts reach.)
+fn playouts(catalog: &Catalog, repeat: u32) -> Result<(), Exit> {
+    say("")?;
+    say(format_args!(
+        "{:<16} {:>10} {:>12} {:>12} {:>15} {:>7}",
+        "playouts", "games/s", "plies/s", "ns per ply", "perft(1) ns", "ratio"
+    ))?;
+    for &variant in PLAYOUTS {
+        let def = super::load::checked(catalog, variant)?;
+        let rules = Arc::new(super::load::compiled(def)?);
+        let play = |perft_too: bool| -> Result<(f64, f64, u64, u64), Exit> {
+            let mut rng = SplitMix64::new(1);
+            let (mut games, mut plies, mut counting) = (0u64, 0u64, 0f64);
+            let start = Instant::now();
+            while plies < PLAYOUT_PLIES {
+                let Ok(mut game) = Game::new(rules.clone(), def.start_fen(), games) else {
+                    tell(format_args!(
+                        "error: the start of {variant} is not a valid position"
+                    ));
+                    return Err(Exit::InputWrong);
+                };
+                for _ in 0..PLAYOUT_LENGTH {
+                    if perft_too {
+                        let mut pos = game.position().clone();
+                        let timer = Instant::now();
+                        perft(&mut pos, 1);
+                        counting += timer.elapsed().as_secs_f64();
+                    }
+                    let moves = game.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[rng.below(moves.len())];
+                    if game.play(mv).is_err() {
+                        break;
+                    }
+                    plies += 1;
+                }
+                games += 1;
+            }
+            Ok((start.elapsed().as_secs_f64(), counting, games, plies))
+        };
+        let (mut best, mut perft_best, mut games, mut plies) = (f64::MAX, f64::MAX, 0, 0);
+        for _ in 0..repeat.max(1) {
+            let (seconds, _, g, p) = play(false)?;
+            best = best.min(seconds);
+            (games, plies) = (g, p);
+            perft_best = perft_best.min(play(true)?.1);
+        }
+        let per_ply = best * 1e9 / plies as f64;
+        let per_position = perft_best * 1e9 / plies as f64;
+        say(format_args!(
+            "{variant:<16} {:>10.0} {:>12.0} {per_ply:>12.0} {per_position:>15.0} {:>6.2}x",
+            games as f64 / best,
+            plies as f64 / best,
+            per_ply / per_position
+        ))?;
+    }
+    Ok(())
+}
