@@ -1,0 +1,150 @@
+//! `tetrarch xboard` driven as XBoard drives it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use tetrarch::catalog::Catalog;
+use tetrarch::game::Game;
+use tetrarch::protocol::xboard::{from_xboard, to_xboard};
+use tetrarch::rules::compile;
+
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
+            .arg("xboard")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("tetrarch runs");
+        let input = child.stdin.take().expect("stdin");
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        Engine {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("the engine reads");
+    }
+
+    /// The lines up to and including the first that starts with `until`.
+    fn read_until(&mut self, until: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self.output.read_line(&mut line).expect("the engine writes");
+            assert!(n > 0, "the engine ended before `{until}`: {lines:?}");
+            let line = line.trim_end().to_string();
+            let done = line.starts_with(until);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        assert!(self.child.wait().expect("the engine ends").success());
+    }
+}
+
+/// The handshake, a variant taught with `setup` and `piece`, moves on a
+/// ten-rank board in XBoard's numbering (checked legal by the library), and
+/// bad input answered as the protocol says.
+#[test]
+fn xboard_learns_a_variant_and_gets_legal_moves() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/protocol/decima.ini"
+    );
+    let mut engine = Engine::start(&["--variants", file]);
+    engine.send("xboard");
+    engine.send("protover 2");
+    let features = engine.read_until("feature done=1");
+    assert!(
+        features[0].contains("usermove=1") && features[0].contains("variants=\"normal,decima,"),
+        "{features:?}"
+    );
+    engine.send("new");
+    engine.send("variant decima");
+    engine.send("ping 7");
+    let lines = engine.read_until("pong 7");
+    assert!(
+        lines[0].starts_with("setup (PNBRQ..A.W...........Kpnbrq..a.w...........k) 10x10+0_fairy "),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&"piece A& BN".to_string()), "{lines:?}");
+    assert!(lines.contains(&"piece W& WAD".to_string()), "{lines:?}");
+
+    let mut catalog = Catalog::shipped();
+    let text = std::fs::read_to_string(file).expect("the file");
+    catalog.load(tetrarch::source::SourceFile::new(file, text));
+    let def = catalog.checked("decima").expect("decima loads");
+    let mut game = Game::new(
+        std::sync::Arc::new(compile(def).expect("plays")),
+        def.start_fen(),
+        0,
+    )
+    .expect("its start");
+    // XBoard's e1e3 is the double step e2e4; the engine answers for Black.
+    engine.send("sd 2");
+    engine.send("usermove e1e3");
+    game.play_text("e2e4").expect("legal");
+    for _ in 0..4 {
+        let reply = engine.read_until("move ");
+        let theirs = reply.last().expect("a move").trim_start_matches("move ");
+        // From XBoard's ranks 0-9 to the notation's 1-10 (the conversion is
+        // unit-tested on hand-worked moves).
+        let ours = from_xboard(theirs, 10);
+        game.play_text(&ours)
+            .unwrap_or_else(|e| panic!("{theirs}: {e}"));
+        // White plays any legal move, sent in XBoard's numbering.
+        let mv = game.legal_moves()[0];
+        let name = tetrarch::notation::move_name(game.position(), &mv);
+        game.play(mv).expect("legal");
+        let sent = to_xboard(&name, 10);
+        engine.send(&format!("usermove {sent}"));
+    }
+    engine.send("force");
+    engine.send("usermove a0a5");
+    engine.send("setboard not a position");
+    engine.send("frobnicate");
+    engine.send("ping 8");
+    let lines = engine.read_until("pong 8");
+    let answers: Vec<&String> = lines.iter().filter(|l| !l.starts_with("move ")).collect();
+    assert_eq!(answers[0], "Illegal move: a0a5", "{lines:?}");
+    assert!(
+        answers[1].starts_with("tellusererror Illegal position: "),
+        "{lines:?}"
+    );
+    assert_eq!(answers[2], "Error (unknown command): frobnicate");
+    engine.quit();
+}
+
+/// A mate in one is played and claimed with its result.
+#[test]
+fn the_engine_claims_the_mate_it_gives() {
+    let mut engine = Engine::start(&[]);
+    engine.send("xboard");
+    engine.send("new");
+    engine.send("force");
+    engine.send("setboard r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    engine.send("sd 2");
+    engine.send("go");
+    let lines = engine.read_until("1-0");
+    assert_eq!(
+        &lines[lines.len() - 2..],
+        ["move h5f7", "1-0 {White wins by checkmate}"]
+    );
+    engine.quit();
+}
