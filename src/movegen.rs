@@ -7,7 +7,7 @@
 use crate::moves::{Move, MoveList};
 use crate::piece::Piece;
 use crate::position::{KingSafety, Position, RuleHandle};
-use crate::rules::{LineKind, RuleTable, Sq};
+use crate::rules::{LineKind, RuleTable, Sq, SqSet};
 use crate::seat::Seat;
 
 impl<R: RuleHandle> Position<R> {
@@ -357,6 +357,12 @@ impl<R: RuleHandle> Position<R> {
             KingSafety::default()
         };
         let simple = plain && safety.checkers == 0;
+        let exposure = if plain || !rules.checking {
+            None
+        } else {
+            self.exposure(us)
+        };
+        let pseudo = self.pseudo_royals(us);
         list.retain(|m| {
             if plain
                 && matches!(m, Move::Normal { .. })
@@ -374,11 +380,63 @@ impl<R: RuleHandle> Position<R> {
                 )
                 && !rules.pieces[self.piece_at(m.from()).kind()].royal
                 && !safety.is_pinned(m.from());
-            quick || self.is_legal(*m)
+            let unexposed = exposure.as_ref().is_some_and(|lines| {
+                matches!(
+                    m,
+                    Move::Normal { .. }
+                        | Move::Promotion { .. }
+                        | Move::PiecePromotion { .. }
+                        | Move::PieceDemotion { .. }
+                ) && !lines.contains(m.from())
+                    && !lines.contains(m.to())
+                    && !rules.pieces[self.piece_at(m.from()).kind()].royal
+                    && !pseudo.contains(m.from())
+            });
+            quick || unexposed || self.is_legal(*m)
         });
         if self.rules().must_capture && list.as_slice().iter().any(|m| self.is_capture(m)) {
             list.retain(|m| self.is_capture(m));
         }
+    }
+
+    /// Where hoppers, lame leapers or pseudo-royal pieces make pins
+    /// unknowable in advance: the squares of every enemy attack line toward
+    /// the seat's royal and pseudo-royal pieces (a rider's ray, a hopper's
+    /// hurdles and landing, a lame leaper's path), or `None` when one of
+    /// them is attacked. A move by another piece that neither leaves nor
+    /// enters one of these squares cannot change an attack on them, so it
+    /// is legal without being played; the others are tested.
+    fn exposure(&self, us: Seat) -> Option<SqSet> {
+        let rules = self.rules();
+        let mut targets = self.pseudo_royals(us);
+        if let Some(king) = self.royal(us) {
+            targets.insert(king);
+        }
+        let mut lines = SqSet::default();
+        for target in targets.iter() {
+            if self.attacked_by_enemy(target, us) {
+                return None;
+            }
+            if rules.seats.len() <= 2 {
+                let team = rules.seats[us].team;
+                for enemy in Seat::all(rules.seats.len()).filter(|&e| rules.seats[e].team != team) {
+                    for attack in rules.attack_lines(enemy, target) {
+                        rules
+                            .line_squares(&attack.line)
+                            .iter()
+                            .for_each(|&s| lines.insert(s));
+                    }
+                }
+            } else {
+                for attack in rules.enemy_attack_lines(target) {
+                    rules
+                        .line_squares(&attack.line)
+                        .iter()
+                        .for_each(|&s| lines.insert(s));
+                }
+            }
+        }
+        Some(lines)
     }
 
     /// For a player to move without legal moves: where the variant takes
