@@ -36,6 +36,7 @@ pub mod betza;
 pub mod board;
 pub mod catalog;
 pub mod cli;
+pub mod cpu_time;
 pub mod definition;
 pub mod describe;
 pub mod diagnostic;

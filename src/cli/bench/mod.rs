@@ -5,7 +5,6 @@
 //! playouts through the adjudicator, against perft(1) on the same
 //! positions.
 
-mod cpu;
 mod reference;
 
 use std::path::{Path, PathBuf};
@@ -15,6 +14,7 @@ use std::time::{Duration, Instant};
 use super::Exit;
 use super::output::{say, tell};
 use crate::catalog::{Catalog, SHIPPED};
+use crate::cpu_time as cpu;
 use crate::game::Game;
 use crate::perft::{PerftRecord, perft, read_perft_records};
 use crate::position::Position;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::cpu;
+use crate::cpu_time as cpu;
 
 /// A running Fairy-Stockfish.
 pub struct Reference {
