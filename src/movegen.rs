@@ -400,10 +400,11 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Where hoppers, lame leapers or pseudo-royal pieces make pins
-    /// unknowable in advance: the squares of every enemy attack line toward
-    /// the seat's royal and pseudo-royal pieces (a rider's ray, a hopper's
-    /// hurdles and landing, a lame leaper's path), or `None` when one of
-    /// them is attacked. A move by another piece that neither leaves nor
+    /// unknowable in advance: the squares of every attack line toward the
+    /// seat's royal and pseudo-royal pieces on which an enemy piece that
+    /// attacks along it stands (a rider's ray, a hopper's hurdles and
+    /// landing, a lame leaper's path), or `None` when one of them is
+    /// attacked. A move by another piece that neither leaves nor
     /// enters one of these squares cannot change an attack on them, so it
     /// is legal without being played; the others are tested.
     fn exposure(&self, us: Seat) -> Option<SqSet> {
@@ -417,22 +418,34 @@ impl<R: RuleHandle> Position<R> {
             if self.attacked_by_enemy(target, us) {
                 return None;
             }
+            // Only lines with an enemy piece of a type that attacks along
+            // them count: a move brings no enemy piece onto a line.
+            let team = rules.seats[us].team;
             if rules.seats.len() <= 2 {
-                let team = rules.seats[us].team;
                 for enemy in Seat::all(rules.seats.len()).filter(|&e| rules.seats[e].team != team) {
                     for attack in rules.attack_lines(enemy, target) {
-                        rules
-                            .line_squares(&attack.line)
-                            .iter()
-                            .for_each(|&s| lines.insert(s));
+                        let squares = rules.line_squares(&attack.line);
+                        let manned = squares.iter().any(|&s| {
+                            let p = self.piece_at(s);
+                            p.is_some()
+                                && p.seat() == enemy
+                                && !p.dead()
+                                && p.kind().is_in(attack.types)
+                        });
+                        if manned {
+                            squares.iter().for_each(|&s| lines.insert(s));
+                        }
                     }
                 }
             } else {
                 for attack in rules.enemy_attack_lines(target) {
-                    rules
-                        .line_squares(&attack.line)
+                    let squares = rules.line_squares(&attack.line);
+                    if squares
                         .iter()
-                        .for_each(|&s| lines.insert(s));
+                        .any(|&s| self.enemy_attacks_from(s, team, &attack.types))
+                    {
+                        squares.iter().for_each(|&s| lines.insert(s));
+                    }
                 }
             }
         }

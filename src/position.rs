@@ -1089,7 +1089,7 @@ impl<R: RuleHandle> Position<R> {
     /// Whether the piece on `s` belongs to an active enemy of `team` and is
     /// of a type that attacks along a merged attack line (`types`, per seat).
     #[inline]
-    fn enemy_attacks_from(&self, s: Sq, team: usize, types: &[u64; MAX_SEATS]) -> bool {
+    pub(crate) fn enemy_attacks_from(&self, s: Sq, team: usize, types: &[u64; MAX_SEATS]) -> bool {
         let p = self.board[s as usize];
         p.is_some()
             && !p.is_wall()
