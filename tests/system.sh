@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# The tests beyond `cargo test`: the Fairy-Stockfish differential (20,000
+# The tests beyond `cargo test`: the Fairy-Stockfish differential (15,000
 # plies) and PGN loading, a real terminal session in tmux, python-chess
 # playing chess against `tetrarch uci` and `tetrarch xboard`, a UCI match
 # against a current Fairy-Stockfish, XBoard matches under xvfb, describe's
-# SVGs rendered in headless Chromium, and 15 s of each fuzz target with a
+# SVGs rendered in headless Chromium, and 10 s of each fuzz target with a
 # fixed seed. The README's test command runs it after `cargo test --release`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release
-bash tests/differential/run.sh --plies 20000
+bash tests/differential/run.sh --plies 15000
 if command -v tmux >/dev/null; then
   bash tests/e2e/play-tmux.sh
 else
@@ -38,4 +38,4 @@ else
   echo "tests/system.sh: chromium is not installed (apt-get install chromium): the SVG rendering test did not run" >&2
   exit 1
 fi
-bash fuzz/run.sh 15 -seed=1
+bash fuzz/run.sh 10 -seed=1

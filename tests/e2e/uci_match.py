@@ -17,7 +17,7 @@ import time
 
 import pyffish as sf
 
-MOVETIME_MS = 40
+MOVETIME_MS = 30
 LATE_S = 3.0
 MAX_PLIES = 300
 GAMES = 10
