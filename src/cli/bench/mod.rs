@@ -49,9 +49,11 @@ const POSITIONS: &[(&str, &str, &str, u32)] = &[
     ("4pc-teams start", "4pc-teams", "", 5),
 ];
 
-/// A `--corpus` workload: the deepest count of a record between these
-/// node counts (or the smallest above the floor when none is).
+/// The node counts a `--corpus` workload aims between.
 const CORPUS_NODES: (u64, u64) = (1_000_000, 5_000_000);
+
+/// Fewer nodes than this take too little time to compare.
+const MIN_TIMED_NODES: u64 = 100_000;
 
 /// What `tetrarch bench` measures.
 pub struct BenchArgs<'a> {
@@ -145,8 +147,8 @@ fn fixed_workloads(catalog: &Catalog) -> Result<Vec<Workload>, Exit> {
         .collect()
 }
 
-/// One workload per variant of the perft file that tetrarch plays: its
-/// first record with a count in [`CORPUS_NODES`].
+/// One workload per variant of the perft file that tetrarch plays: the
+/// position of its first record, at the depth [`corpus_depth`] picks.
 fn corpus_workloads(catalog: &Catalog, path: &Path) -> Result<Vec<Workload>, Exit> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         tell(format_args!("error: cannot read `{}`: {e}", path.display()));
@@ -157,9 +159,12 @@ fn corpus_workloads(catalog: &Catalog, path: &Path) -> Result<Vec<Workload>, Exi
         Exit::InputWrong
     })?;
     let mut workloads: Vec<Workload> = Vec::new();
-    let mut skipped = Vec::new();
+    let mut unsupported: Vec<&str> = Vec::new();
     for record in &records {
-        if workloads.iter().any(|w| w.variant == record.variant) {
+        if workloads.iter().any(|w| w.variant == record.variant)
+            || unsupported.contains(&record.variant.as_str())
+            || record.counts.is_empty()
+        {
             continue;
         }
         let playable = catalog
@@ -167,51 +172,66 @@ fn corpus_workloads(catalog: &Catalog, path: &Path) -> Result<Vec<Workload>, Exi
             .ok()
             .and_then(|def| crate::rules::compile(def).ok());
         if playable.is_none() {
-            if !skipped.contains(&record.variant) {
-                skipped.push(record.variant.clone());
-            }
+            unsupported.push(&record.variant);
             continue;
         }
-        if let Some((depth, nodes)) = corpus_depth(record) {
-            skipped.retain(|v| v != &record.variant);
-            workloads.push(Workload {
-                name: record.variant.clone(),
-                variant: record.variant.clone(),
-                fen: record.fen.clone(),
-                depth,
-                expected: Some(nodes),
-            });
-        }
+        let (depth, expected) = corpus_depth(record);
+        workloads.push(Workload {
+            name: record.variant.clone(),
+            variant: record.variant.clone(),
+            fen: record.fen.clone(),
+            depth,
+            expected,
+        });
     }
     tell(format_args!(
-        "note: {} variants timed; {} skipped (not supported by tetrarch, or no count of at least \
-         {} nodes): {}",
+        "note: {} variants timed; {} not played by tetrarch: {}",
         workloads.len(),
-        skipped.len(),
-        CORPUS_NODES.0,
-        skipped.join(", ")
+        unsupported.len(),
+        unsupported.join(", ")
     ));
     Ok(workloads)
 }
 
-/// The depth and count of a record to time: the deepest within
-/// [`CORPUS_NODES`], else the smallest above it.
-fn corpus_depth(record: &PerftRecord) -> Option<(u32, u64)> {
+/// The depth to time a record at, and the file's count there when it has
+/// one: the deepest count within [`CORPUS_NODES`]; else the smallest above
+/// it when that is at most ten times the ceiling; else, when every count is
+/// below the floor, deeper than the file goes, at the depth the last
+/// branching factor says reaches the floor (counts there are checked
+/// between the engines only).
+fn corpus_depth(record: &PerftRecord) -> (u32, Option<u64>) {
     let (low, high) = CORPUS_NODES;
-    let within = record
-        .counts
+    let counts = &record.counts;
+    if let Some(&(depth, nodes)) = counts
         .iter()
         .filter(|&&(_, n)| (low..=high).contains(&n))
-        .max_by_key(|&&(d, _)| d);
-    within
+        .max_by_key(|&&(d, _)| d)
         .or_else(|| {
-            record
-                .counts
+            counts
                 .iter()
                 .filter(|&&(_, n)| n > high && n <= 10 * high)
                 .min_by_key(|&&(_, n)| n)
         })
-        .copied()
+    {
+        return (depth, Some(nodes));
+    }
+    let &(mut depth, mut nodes) = counts.iter().max_by_key(|&&(d, _)| d).expect("a count");
+    if nodes >= low {
+        // Every count is far above the ceiling: the shallowest.
+        let &(d, n) = counts.iter().min_by_key(|&&(d, _)| d).expect("a count");
+        return (d, Some(n));
+    }
+    let previous = counts
+        .iter()
+        .find(|&&(d, _)| d + 1 == depth)
+        .map_or(1, |&(_, n)| n.max(1));
+    let branching = (nodes / previous).clamp(2, 1_000);
+    let deepest = depth;
+    while nodes < low && depth < deepest + 3 {
+        nodes = nodes.saturating_mul(branching);
+        depth += 1;
+    }
+    (depth, (depth == deepest).then_some(nodes))
 }
 
 /// Times every workload: tetrarch, then each reference, `repeat` times in
@@ -281,6 +301,13 @@ fn time_workloads(
                 w.expected.unwrap_or_default()
             ));
             return Err(Exit::InputWrong);
+        }
+        if nodes < MIN_TIMED_NODES {
+            say(format_args!(
+                "{:<20} {:>5} {nodes:>11} (too few nodes to time: the game tree is small)",
+                w.name, w.depth
+            ))?;
+            continue;
         }
         let speed = |times: &[Duration]| nodes as f64 / median(times).as_secs_f64().max(1e-9) / 1e6;
         let ours = speed(&ours);
