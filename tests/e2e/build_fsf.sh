@@ -23,9 +23,16 @@ if ! grep -q bmi2 /proc/cpuinfo; then
   echo "tests/e2e/build_fsf.sh: this CPU has no BMI2; Fairy-Stockfish needs it here" >&2
   exit 1
 fi
-# Every engine source but the two language bindings, in one compiler run.
-sources=$(cd "$src" && ls *.cpp nnue/*.cpp nnue/features/*.cpp syzygy/*.cpp | grep -v -E '^(pyffish|ffishjs)\.cpp$')
-(cd "$src" && g++ -O3 -std=c++17 -DNDEBUG -DLARGEBOARDS -DALLVARS -DNNUE_EMBEDDING_OFF \
-  -DUSE_PTHREADS -DIS_64BIT -DUSE_POPCNT -mpopcnt -msse4.1 -DUSE_PEXT -mbmi2 $sources -o ../../fairy-stockfish.tmp -lpthread)
+# Every engine source but the two language bindings, compiled two at a
+# time (the machine's cores), then linked.
+flags="-O3 -std=c++17 -DNDEBUG -DLARGEBOARDS -DALLVARS -DNNUE_EMBEDDING_OFF \
+  -DUSE_PTHREADS -DIS_64BIT -DUSE_POPCNT -mpopcnt -msse4.1 -DUSE_PEXT -mbmi2"
+objects=target/fsf/objects
+mkdir -p "$objects"
+(cd "$src" && ls *.cpp nnue/*.cpp nnue/features/*.cpp syzygy/*.cpp) \
+  | grep -v -E '^(pyffish|ffishjs)\.cpp$' \
+  | while read -r file; do echo "$src/$file $objects/${file//\//_}.o"; done \
+  | xargs -P 2 -n 2 sh -c 'g++ '"$flags"' -c "$0" -o "$1"'
+g++ "$objects"/*.o -o target/fsf/fairy-stockfish.tmp -lpthread
 mv target/fsf/fairy-stockfish.tmp "$out"
 echo "built $out (Fairy-Stockfish from pyffish 0.0.90's sources)"

@@ -21,7 +21,7 @@ match() {
   local name=$1 first=$2 second=$3 variant=$4
   (cd "$work" && timeout 600 xvfb-run -a /usr/games/xboard -xncp \
     -fcp "$first" -fd "$work" -scp "$second" -sd "$work" \
-    -mm -mg 2 -tc 0:10 -inc 0.1 -testLegality true -variant "$variant" \
+    -mm -mg 2 -tc 0:06 -inc 0.1 -testLegality true -variant "$variant" \
     -sgf "$work/$name.pgn" -popupExitMessage false -popupMoveErrors false \
     -saveSettingsOnExit false -debug \
     -nameOfDebugFile "$work/$name.debug" >"$work/$name.log" 2>&1) || {
