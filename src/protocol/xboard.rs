@@ -134,7 +134,9 @@ fn shift_ranks(text: &str, ranks: u8, by: i32) -> String {
             after_file = false;
         } else {
             out.push(c);
-            after_file = c.is_ascii_lowercase();
+            // A rank follows a file letter, or a piece letter in SAN's
+            // rank disambiguation (`R3d1`).
+            after_file = c.is_ascii_alphabetic();
         }
     }
     out
@@ -457,5 +459,8 @@ mod tests {
         assert_eq!(from_xboard("j0j1", 10), "j1j2");
         assert_eq!(to_xboard("e2e4", 8), "e2e4");
         assert_eq!(to_xboard("a11a12", 12), "a11a12");
+        // SAN: a rank after a piece letter is a rank too; castling is not.
+        assert_eq!(from_xboard("R3d1#", 10), "R4d2#");
+        assert_eq!(from_xboard("0-0", 10), "0-0");
     }
 }
