@@ -115,10 +115,9 @@ pub fn read_games(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
     let mut game = RecordedGame::default();
     let mut in_moves = false;
     let mut chars = text.char_indices().peekable();
-    let mut line = 1;
     let line_of = |offset: usize| text[..offset].matches('\n').count() + 1;
     while let Some(&(at, c)) = chars.peek() {
-        line = line_of(at);
+        let line = line_of(at);
         match c {
             c if c.is_whitespace() => {
                 chars.next();
@@ -212,7 +211,6 @@ pub fn read_games(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
             }
         }
     }
-    let _ = line;
     if !game.tags.is_empty() || !game.words.is_empty() {
         games.push(game);
     }

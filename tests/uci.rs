@@ -1,66 +1,16 @@
 //! `tetrarch uci` driven as a GUI drives it: a command, then the lines up
 //! to the answer it waits for.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
 
+use common::EngineProcess;
 use tetrarch::catalog::Catalog;
 use tetrarch::game::Game;
 use tetrarch::rules::compile;
 
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("tetrarch runs");
-        let input = child.stdin.take().expect("stdin");
-        let output = BufReader::new(child.stdout.take().expect("stdout"));
-        Engine {
-            child,
-            input,
-            output,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("the engine reads");
-    }
-
-    /// The lines up to and including the first that starts with `until`.
-    fn read_until(&mut self, until: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            let n = self.output.read_line(&mut line).expect("the engine writes");
-            assert!(n > 0, "the engine ended before `{until}`: {lines:?}");
-            let line = line.trim_end().to_string();
-            let done = line.starts_with(until);
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        let status = self.child.wait().expect("the engine ends");
-        assert!(status.success());
-    }
-}
-
 #[test]
 fn handshake_lists_the_variants_of_two_and_four_players() {
-    let mut engine = Engine::start();
+    let mut engine = EngineProcess::start(&["uci"]);
     engine.send("uci");
     let lines = engine.read_until("uciok");
     assert_eq!(
@@ -93,7 +43,7 @@ fn plays_a_game_with_legal_moves_to_the_end() {
     let def = catalog.checked("tetrarchy").expect("shipped");
     let rules = std::sync::Arc::new(compile(def).expect("supported"));
     let mut game = Game::new(rules, def.start_fen(), 0).expect("its start");
-    let mut engine = Engine::start();
+    let mut engine = EngineProcess::start(&["uci"]);
     engine.send("setoption name UCI_Variant value tetrarchy");
     let info = engine.read_until("info string variant");
     assert!(
@@ -127,7 +77,7 @@ fn plays_a_game_with_legal_moves_to_the_end() {
 
 #[test]
 fn stop_ends_an_infinite_search_with_a_move_and_bad_input_is_explained() {
-    let mut engine = Engine::start();
+    let mut engine = EngineProcess::start(&["uci"]);
     engine.send("position startpos moves e2e4");
     engine.send("go infinite");
     engine.send("isready");
@@ -172,7 +122,7 @@ fn stop_ends_an_infinite_search_with_a_move_and_bad_input_is_explained() {
 
 #[test]
 fn a_time_limit_is_kept_and_a_mate_is_reported_as_mate() {
-    let mut engine = Engine::start();
+    let mut engine = EngineProcess::start(&["uci"]);
     // White mates in one: Qxf7#.
     engine.send("position fen r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
     engine.send("go wtime 2000 btime 2000");
@@ -208,7 +158,7 @@ fn four_players_speak_the_four_player_dialect() {
     let def = catalog.checked("4pc-teams").expect("shipped");
     let rules = std::sync::Arc::new(compile(def).expect("supported"));
     let mut game = Game::new(rules.clone(), def.start_fen(), 0).expect("its start");
-    let mut engine = Engine::start();
+    let mut engine = EngineProcess::start(&["uci"]);
     engine.send("setoption name UCI_Variant value 4pc-teams");
     let info = engine.read_until("info string variant");
     assert!(
@@ -252,7 +202,7 @@ fn four_players_speak_the_four_player_dialect() {
 /// their line), and the expected line of play is longer than one move.
 #[test]
 fn a_variant_loaded_at_run_time_plays_and_the_line_is_shown() {
-    let mut engine = Engine::start();
+    let mut engine = EngineProcess::start(&["uci"]);
     engine.send("load <<END");
     engine.send("[broken:chess]");
     engine.send("frob = 1");

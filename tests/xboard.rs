@@ -1,62 +1,12 @@
 //! `tetrarch xboard` driven as XBoard drives it.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
 
+use common::EngineProcess;
 use tetrarch::catalog::Catalog;
 use tetrarch::game::Game;
 use tetrarch::protocol::xboard::{from_xboard, to_xboard};
 use tetrarch::rules::compile;
-
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
-            .arg("xboard")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("tetrarch runs");
-        let input = child.stdin.take().expect("stdin");
-        let output = BufReader::new(child.stdout.take().expect("stdout"));
-        Engine {
-            child,
-            input,
-            output,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("the engine reads");
-    }
-
-    /// The lines up to and including the first that starts with `until`.
-    fn read_until(&mut self, until: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            let n = self.output.read_line(&mut line).expect("the engine writes");
-            assert!(n > 0, "the engine ended before `{until}`: {lines:?}");
-            let line = line.trim_end().to_string();
-            let done = line.starts_with(until);
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        assert!(self.child.wait().expect("the engine ends").success());
-    }
-}
 
 /// The handshake, a variant taught with `setup` and `piece`, moves on a
 /// ten-rank board in XBoard's numbering (checked legal by the library), and
@@ -67,7 +17,7 @@ fn xboard_learns_a_variant_and_gets_legal_moves() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/protocol/decima.ini"
     );
-    let mut engine = Engine::start(&["--variants", file]);
+    let mut engine = EngineProcess::start(&["xboard", "--variants", file]);
     engine.send("xboard");
     engine.send("protover 2");
     let features = engine.read_until("feature done=1");
@@ -134,7 +84,7 @@ fn xboard_learns_a_variant_and_gets_legal_moves() {
 /// A mate in one is played and claimed with its result.
 #[test]
 fn the_engine_claims_the_mate_it_gives() {
-    let mut engine = Engine::start(&[]);
+    let mut engine = EngineProcess::start(&["xboard"]);
     engine.send("xboard");
     engine.send("new");
     engine.send("force");

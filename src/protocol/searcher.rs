@@ -10,10 +10,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::catalog::Catalog;
 use crate::engine::{Bot, Choice, Limits};
 use crate::game::Game;
 use crate::moves::Move;
-use crate::rules::RuleTable;
+use crate::rules::{RuleTable, compile};
 
 /// Where an engine writes: shared by the command loop and the search.
 pub type Output = Arc<Mutex<dyn Write + Send>>;
@@ -24,6 +25,28 @@ pub fn say(out: &Output, line: &str) {
         let _ = writeln!(out, "{line}");
         let _ = out.flush();
     }
+}
+
+/// The compiled rules and start of a variant of `catalog` that plays, or
+/// why it does not.
+pub fn playable(catalog: &Catalog, name: &str) -> Result<(Arc<RuleTable>, String), String> {
+    let def = catalog.checked(name).map_err(|e| e.to_string())?;
+    let rules = compile(def).map_err(|e| e.to_string())?;
+    Ok((Arc::new(rules), def.start_fen().to_string()))
+}
+
+/// The moves of an expected line from `game`, each named by `name` in the
+/// position it is played in.
+pub fn line_names(game: &Game, line: &[Move], name: impl Fn(&Game, Move) -> String) -> Vec<String> {
+    let mut game = game.clone();
+    let mut words = Vec::new();
+    for &mv in line {
+        words.push(name(&game, mv));
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    words
 }
 
 /// The time to spend on a move with `left` milliseconds on the clock, an

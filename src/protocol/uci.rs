@@ -16,12 +16,12 @@ use std::io::BufRead;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::searcher::{Announcer, Searcher, clock_share, say};
+use super::searcher::{Announcer, Searcher, clock_share, line_names, playable, say};
 use crate::catalog::Catalog;
 use crate::engine::{Choice, Limits};
 use crate::game::{Game, Refusal};
 use crate::moves::Move;
-use crate::rules::{RuleTable, compile};
+use crate::rules::RuleTable;
 use crate::setup::uci_text;
 use crate::source::SourceFile;
 
@@ -111,13 +111,6 @@ pub fn serve(input: impl BufRead, out: Output, catalog: Catalog) {
     }
 }
 
-/// The compiled rules and start of a variant that plays.
-fn playable(catalog: &Catalog, name: &str) -> Result<(Arc<RuleTable>, String), String> {
-    let def = catalog.checked(name).map_err(|e| e.to_string())?;
-    let rules = compile(def).map_err(|e| e.to_string())?;
-    Ok((Arc::new(rules), def.start_fen().to_string()))
-}
-
 /// The `go` word for a seat's clock and increment: `wtime`/`winc` for the
 /// first of two seats, `btime`/`binc` for the second, and with more seats
 /// the seat name's first letter (`rtime` for red).
@@ -160,19 +153,6 @@ fn play_text(game: &mut Game, text: &str, chess960: bool) -> Result<(), Refusal>
     }
 }
 
-/// Names the moves of a line from `game`, each as [`move_text`] does.
-fn line_text(game: &Game, line: &[Move], chess960: bool) -> String {
-    let mut game = game.clone();
-    let mut words = Vec::new();
-    for &mv in line {
-        words.push(move_text(&game, mv, chess960));
-        if game.play(mv).is_err() {
-            break;
-        }
-    }
-    words.join(" ")
-}
-
 /// UCI's `info` and `bestmove` lines.
 struct UciAnnouncer {
     chess960: bool,
@@ -197,7 +177,7 @@ impl Announcer for UciAnnouncer {
             choice.depth,
             choice.nodes,
             choice.nodes * 1000 / millis,
-            line_text(game, line, self.chess960)
+            line_names(game, line, |g, mv| move_text(g, mv, self.chess960)).join(" ")
         ))
     }
 

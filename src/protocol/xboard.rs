@@ -11,14 +11,14 @@ use std::io::BufRead;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::searcher::{Announcer, Output, Searcher, clock_share, say};
+use super::searcher::{self, Announcer, Output, Searcher, clock_share, line_names, say};
 use super::xboard_setup::setup_lines;
 use crate::catalog::Catalog;
 use crate::engine::{Choice, Limits};
 use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::notation::move_name;
-use crate::rules::{RuleTable, compile};
+use crate::rules::RuleTable;
 use crate::seat::Seat;
 
 /// How long the engine may think: XBoard's `level`, `st` and `sd`, and the
@@ -87,15 +87,14 @@ pub fn serve(input: impl BufRead, out: Output, catalog: Catalog) {
 
 /// The compiled rules and start of a two-player variant that plays.
 fn playable(catalog: &Catalog, name: &str) -> Result<(Arc<RuleTable>, String), String> {
-    let def = catalog.checked(name).map_err(|e| e.to_string())?;
-    let rules = compile(def).map_err(|e| e.to_string())?;
+    let (rules, start) = searcher::playable(catalog, name)?;
     if rules.seats.len() != 2 {
         return Err(format!(
             "{name} has {} seats; XBoard plays two-player variants",
             rules.seats.len()
         ));
     }
-    Ok((Arc::new(rules), def.start_fen().to_string()))
+    Ok((rules, start))
 }
 
 /// XBoard's name of a variant: chess is `normal`.
@@ -182,17 +181,10 @@ impl Announcer for XBoardAnnouncer {
             Some(plies) => -100_000 - (-plies + 1) / 2,
             None => choice.score * 100 / crate::engine::PAWN,
         };
-        let mut after = game.clone();
-        let mut words = Vec::new();
-        for &mv in line {
-            words.push(to_xboard(
-                &move_name(after.position(), &mv),
-                game.rules().ranks,
-            ));
-            if after.play(mv).is_err() {
-                break;
-            }
-        }
+        let ranks = game.rules().ranks;
+        let words = line_names(game, line, |g, mv| {
+            to_xboard(&move_name(g.position(), &mv), ranks)
+        });
         Some(format!(
             "{} {score} {} {} {}",
             choice.depth,

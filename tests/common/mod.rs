@@ -95,3 +95,60 @@ pub fn variant_file(name: &str, text: &str) -> String {
     std::fs::write(&path, text).expect("the file is written");
     path.display().to_string()
 }
+
+/// `tetrarch` running as an engine (`uci`, `xboard`), driven as a GUI
+/// drives it: a command, then the lines up to the answer it waits for.
+pub struct EngineProcess {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl EngineProcess {
+    /// Starts `tetrarch ARGS...`.
+    pub fn start(args: &[&str]) -> EngineProcess {
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("tetrarch runs");
+        let input = child.stdin.take().expect("stdin");
+        let output = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        EngineProcess {
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) {
+        use std::io::Write;
+        writeln!(self.input, "{line}").expect("the engine reads");
+    }
+
+    /// The lines up to and including the first that starts with `until`.
+    pub fn read_until(&mut self, until: &str) -> Vec<String> {
+        use std::io::BufRead;
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self.output.read_line(&mut line).expect("the engine writes");
+            assert!(n > 0, "the engine ended before `{until}`: {lines:?}");
+            let line = line.trim_end().to_string();
+            let done = line.starts_with(until);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    /// Sends `quit` and checks that the engine exits successfully.
+    pub fn quit(mut self) {
+        self.send("quit");
+        assert!(self.child.wait().expect("the engine ends").success());
+    }
+}
