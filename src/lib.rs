@@ -64,4 +64,5 @@ pub mod seat;
 pub mod setup;
 pub mod setup_fen4;
 pub mod source;
+pub mod transcript;
 mod table_index;

@@ -14,14 +14,14 @@ use super::Exit;
 use super::board_view::draw;
 use super::load::{checked, compiled, load_catalog};
 use super::output::{say, tell};
-use super::seats::{Player, machine_accepts_draw, machine_move, read_seats, seat_named};
-use crate::engine::Bot;
+use super::seats::{read_seats, seat_named};
+use crate::engine::{Bot, Player, machine_accepts_draw, machine_move, think_time};
 use crate::game::{
     Action, Actor, ClaimRule, Occupant, Request, Table, TableEvent, TableRefusal, TimeControl,
 };
 use crate::rng::SplitMix64;
-use crate::rules::Sq;
 use crate::seat::Seat;
+use crate::transcript::Transcript;
 
 /// What `tetrarch play` was asked.
 pub struct PlayArgs<'a> {
@@ -95,10 +95,10 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
         None => None,
     };
     let occupants = Seat::all(players.len())
-        .map(|s| match players[s.index()] {
-            Player::Human => Occupant::Person(rules.seats[s].name.clone()),
-            Player::Bot(level) => Occupant::Bot { level },
-            Player::Random => Occupant::Bot { level: 0 },
+        .map(|s| {
+            players[s.index()]
+                .occupant()
+                .unwrap_or_else(|| Occupant::Person(rules.seats[s].name.clone()))
         })
         .collect();
     let start = args.fen.unwrap_or(def.start_fen());
@@ -139,11 +139,7 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
     let mut bot = Bot::new(&rules, args.seed);
     let mut rng = SplitMix64::new(args.seed ^ 0x5EED);
     let mut record = Record {
-        last: None,
-        start: table.game().fen(),
-        variant_start: def.start_fen().to_string(),
-        moves: Vec::new(),
-        events: Vec::new(),
+        transcript: Transcript::new(&table, def.start_fen()),
         pgn: args.pgn.cloned(),
         names: Seat::all(players.len())
             .map(|s| match players[s.index()] {
@@ -177,7 +173,7 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
         // The board is drawn when a person is to move or the game is over,
         // not after every bot move.
         if show && (table.bot_to_move().is_none() || table.paused().is_some()) {
-            say(status(&table, view, record.last, colour, time.now()))?;
+            say(status(&table, view, record.transcript.last_move(), colour, time.now()))?;
             show = false;
         }
         if table.is_expired() {
@@ -342,33 +338,16 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
     }
 }
 
-/// The machine player of a bot seat at `level` and how long it may think:
-/// level 0 is a random mover; a bot thinks at most a thirtieth of its time
-/// left, and 5 s.
+/// The machine player of a bot seat at `level` and how long it may think.
 fn machine(table: &Table, seat: Seat, level: u8, now: Duration) -> (Player, Option<Duration>) {
-    let player = if level == 0 {
-        Player::Random
-    } else {
-        Player::Bot(level)
-    };
-    let budget = table
-        .remaining(seat, now)
-        .map(|left| (left / 30).min(Duration::from_secs(5)));
-    (player, budget)
+    let player = Player::of(&Occupant::Bot { level }).unwrap_or(Player::Random);
+    (player, think_time(table.remaining(seat, now)))
 }
 
 /// The game being played, as far as the terminal keeps it.
 struct Record {
-    /// The last move's squares, marked on the board.
-    last: Option<(Sq, Sq)>,
-    /// The position the game started from.
-    start: String,
-    /// The variant's own start.
-    variant_start: String,
-    /// The moves played.
-    moves: Vec<crate::moves::Move>,
-    /// What happened in the game, in order (for PGN4).
-    events: Vec<crate::game::Event>,
+    /// The game's moves and events.
+    transcript: Transcript,
     /// Where finished games are saved as PGN.
     pgn: Option<PathBuf>,
     /// Who plays each seat, for the PGN.
@@ -382,48 +361,14 @@ fn report(
     refused: Option<&TableRefusal>,
     record: &mut Record,
 ) -> Result<(), Exit> {
-    let rules = table.rules();
-    let name = |seat: Seat| rules.seats[seat].name.as_str();
+    record.transcript.observe(table, events);
     for event in events {
-        let line = match event {
-            TableEvent::Game(event) => {
-                if let crate::game::Event::Moved { text, .. } = event {
-                    record.last = Some((text.mv.from(), text.mv.to()));
-                    record.moves.push(text.mv);
-                }
-                record.events.push(event.clone());
-                let line = event.describe(rules);
-                if let (crate::game::Event::GameOver(_), Some(path)) = (event, &record.pgn) {
-                    save_pgn(table, record, path)?;
-                }
-                line
-            }
-            TableEvent::Paused(reason) => format!("paused ({reason:?})").to_lowercase(),
-            TableEvent::Resumed => "resumed".into(),
-            TableEvent::Dropped(seat) => format!("{} dropped", name(*seat)),
-            TableEvent::Returned(seat) => format!("{} is back", name(*seat)),
-            TableEvent::Left(seat) => format!("{} left", name(*seat)),
-            TableEvent::Expired => "the table has closed".into(),
-            TableEvent::NewGame { number, first } => {
-                record.last = None;
-                record.moves.clear();
-                record.events.clear();
-                record.start = table.game().fen();
-                format!("game {number}: {} moves first", name(*first))
-            }
-            TableEvent::Seated(seat, occupant) => match occupant {
-                Occupant::Person(who) => format!("{} is now played by {who}", name(*seat)),
-                Occupant::Bot { level } => {
-                    format!("a bot (level {level}) now plays {}", name(*seat))
-                }
-                Occupant::Open => format!("{} is free", name(*seat)),
-            },
-            TableEvent::Reserved(seat, by) => format!("{by} reserved {}", name(*seat)),
-            TableEvent::BotLeaving(seat) => {
-                format!("the bot leaves {} after this game", name(*seat))
-            }
-        };
-        say(line)?;
+        if let (TableEvent::Game(crate::game::Event::GameOver(_)), Some(path)) =
+            (event, &record.pgn)
+        {
+            save_pgn(table, record, path)?;
+        }
+        say(event.describe(table.rules()))?;
     }
     if let Some(refused) = refused {
         say(format_args!("refused: {refused}"))?;
@@ -435,32 +380,13 @@ fn report(
 /// for four.
 fn save_pgn(table: &Table, record: &Record, path: &PathBuf) -> Result<(), Exit> {
     use std::io::Write;
-    let game = table.game();
-    let text = if game.rules().seats.len() == 2 {
-        let names = [record.names[0].as_str(), record.names[1].as_str()];
-        crate::pgn::pgn(
-            game,
-            &record.start,
-            &record.variant_start,
-            &record.moves,
-            names,
-        )
-    } else {
-        let scores: Vec<i32> = Seat::all(record.names.len())
-            .map(|s| game.score(s))
-            .collect();
-        crate::pgn4::pgn4(
-            game.rules(),
-            &record.start,
-            &record.events,
-            &record.names,
-            &scores,
-        )
+    let text = record
+        .transcript
+        .write(table, &record.names)
         .map_err(|e| {
             tell(format_args!("error: --pgn: {e}"));
             Exit::Usage
-        })?
-    };
+        })?;
     std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -480,7 +406,7 @@ fn save_pgn(table: &Table, record: &Record, path: &PathBuf) -> Result<(), Exit> 
 fn status(
     table: &Table,
     view: Seat,
-    last: Option<(Sq, Sq)>,
+    last: Option<(crate::rules::Sq, crate::rules::Sq)>,
     colour: bool,
     now: Duration,
 ) -> String {

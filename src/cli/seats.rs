@@ -1,29 +1,10 @@
 //! `--seat SEAT=PLAYER` on the command line: who plays each seat.
 
-use std::time::Duration;
-
 use super::Exit;
 use super::output::tell;
-use crate::engine::{Bot, Limits};
-use crate::game::Game;
-use crate::moves::Move;
-use crate::rng::SplitMix64;
+use crate::engine::{MAX_LEVEL, Player};
 use crate::rules::RuleTable;
 use crate::seat::Seat;
-
-/// Who plays a seat from the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// A person at the terminal.
-    Human,
-    /// The bot, searching to this depth.
-    Bot(u8),
-    /// Uniformly random legal moves.
-    Random,
-}
-
-/// The deepest bot level the command line accepts.
-pub const MAX_LEVEL: u8 = 12;
 
 /// The seat a command line names: by name or letter (case-insensitive), or
 /// by number from 1 in turn order.
@@ -79,63 +60,4 @@ pub fn read_seats(
         };
     }
     Ok(players)
-}
-
-impl std::fmt::Display for Player {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Player::Human => write!(f, "human"),
-            Player::Bot(level) => write!(f, "bot:{level}"),
-            Player::Random => write!(f, "random"),
-        }
-    }
-}
-
-/// The move a machine player makes for the seat to move: a bot searches to
-/// its level within `time`; a random mover picks a legal move uniformly
-/// with `rng`. `None` for a person, or when no move is left.
-pub fn machine_move(
-    player: Player,
-    bot: &mut Bot,
-    rng: &mut SplitMix64,
-    game: &Game,
-    time: Option<Duration>,
-) -> Option<Move> {
-    match player {
-        Player::Human => None,
-        Player::Bot(level) => bot
-            .choose(game, limits(level, time))
-            .map(|choice| choice.mv),
-        Player::Random => {
-            let moves = game.legal_moves();
-            (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
-        }
-    }
-}
-
-/// A bot's search limits: its level as the depth, within `time`.
-fn limits(level: u8, time: Option<Duration>) -> Limits {
-    Limits {
-        depth: u32::from(level),
-        nodes: None,
-        time,
-    }
-}
-
-/// Whether a machine player in `seat` accepts the open draw offer: a bot
-/// when the drawn game is worth at least its search's value of playing on
-/// (searching to its level within `time`); a random mover by a coin toss.
-pub fn machine_accepts_draw(
-    player: Player,
-    bot: &mut Bot,
-    rng: &mut SplitMix64,
-    game: &Game,
-    seat: Seat,
-    time: Option<Duration>,
-) -> bool {
-    match player {
-        Player::Human => false,
-        Player::Bot(level) => bot.accepts_draw(game, seat, limits(level, time)),
-        Player::Random => rng.below(2) == 0,
-    }
 }

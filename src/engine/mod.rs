@@ -30,8 +30,10 @@
 //! ```
 
 mod eval;
+mod machine;
 mod search;
 mod values;
 
+pub use machine::{MAX_LEVEL, Player, machine_accepts_draw, machine_move, think_time};
 pub use search::{Bot, Choice, Limits};
 pub use values::{PAWN, piece_values};

@@ -115,6 +115,41 @@ pub enum TableEvent {
     BotLeaving(Seat),
 }
 
+impl TableEvent {
+    /// The event as a line for people (`White wins by checkmate`, `Blue
+    /// dropped`, `game 2: Yellow moves first`).
+    pub fn describe(&self, rules: &RuleTable) -> String {
+        let name = |seat: &Seat| rules.seats[*seat].name.as_str();
+        match self {
+            TableEvent::Game(event) => event.describe(rules),
+            TableEvent::Paused(PauseReason::Host) => "paused (host)".into(),
+            TableEvent::Paused(PauseReason::Empty) => "paused (empty)".into(),
+            TableEvent::Resumed => "resumed".into(),
+            TableEvent::Dropped(seat) => format!("{} dropped", name(seat)),
+            TableEvent::Returned(seat) => format!("{} is back", name(seat)),
+            TableEvent::Left(seat) => format!("{} left", name(seat)),
+            TableEvent::Expired => "the table has closed".into(),
+            TableEvent::NewGame { number, first } => {
+                format!("game {number}: {} moves first", name(first))
+            }
+            TableEvent::Seated(seat, occupant) => match occupant {
+                Occupant::Person(who) => format!("{} is now played by {who}", name(seat)),
+                Occupant::Bot { level: 0 } => {
+                    format!("a random mover now plays {}", name(seat))
+                }
+                Occupant::Bot { level } => {
+                    format!("a bot (level {level}) now plays {}", name(seat))
+                }
+                Occupant::Open => format!("{} is free", name(seat)),
+            },
+            TableEvent::Reserved(seat, by) => format!("{by} reserved {}", name(seat)),
+            TableEvent::BotLeaving(seat) => {
+                format!("the bot leaves {} after this game", name(seat))
+            }
+        }
+    }
+}
+
 /// Why the table refused a request; nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TableRefusal {
