@@ -35,6 +35,7 @@
 pub mod betza;
 pub mod board;
 pub mod catalog;
+pub mod check;
 pub mod cli;
 pub mod cpu_time;
 pub mod definition;
@@ -61,8 +62,9 @@ pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod seat;
+pub mod server;
 pub mod setup;
 pub mod setup_fen4;
 pub mod source;
-pub mod transcript;
 mod table_index;
+pub mod transcript;

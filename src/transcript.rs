@@ -6,7 +6,7 @@
 use crate::game::{Event, Table, TableEvent};
 use crate::moves::Move;
 use crate::pgn4::Pgn4Error;
-use crate::rules::Sq;
+use crate::rules::{RuleTable, Sq};
 use crate::seat::Seat;
 
 /// The record of the game a table is playing. Feed it every event the
@@ -86,6 +86,17 @@ impl Transcript {
     /// The moves played so far.
     pub fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// The moves played, in the variant's notation.
+    pub fn move_names(&self, rules: &RuleTable) -> Vec<String> {
+        self.events
+            .iter()
+            .filter_map(|event| match event {
+                Event::Moved { text, .. } => Some(text.write(rules)),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The last move's from and to squares.

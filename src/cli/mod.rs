@@ -12,6 +12,7 @@ mod play;
 mod replay;
 mod seats;
 mod selfplay;
+mod serve;
 mod test;
 
 use std::path::PathBuf;
@@ -108,6 +109,37 @@ pub enum Command {
     /// two-player variant, taught to XBoard with `setup` and `piece` when
     /// it does not know it (see docs/xboard.md).
     Xboard {
+        /// Extra variant files, loaded after the shipped ones.
+        #[arg(long = "variants", value_name = "FILE")]
+        variants: Vec<PathBuf>,
+    },
+    /// Serve the playground: a web page to write, check, describe and play
+    /// any variant, with rooms for two to eight players (see docs/serve.md).
+    Serve {
+        /// The port to listen on (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// The database: a SQLite file (created if missing) or URL
+        /// (`sqlite::memory:`), or a PostgreSQL URL (`postgres://…`) that
+        /// several instances share.
+        #[arg(long, default_value = "tetrarch.db")]
+        db: String,
+        /// The URL browsers reach this instance at, when it is not
+        /// `http://BIND:PORT` (behind a proxy, or one of several instances).
+        #[arg(long, value_name = "URL")]
+        public_url: Option<String>,
+        /// The least time a bot takes for a move, in milliseconds.
+        #[arg(long, default_value_t = 400)]
+        bot_pace_ms: u64,
+        /// The longest a bot thinks without a clock, in milliseconds.
+        #[arg(long, default_value_t = 3000)]
+        bot_think_ms: u64,
+        /// Seconds a room without connections stays open.
+        #[arg(long, default_value_t = 600)]
+        idle_close_s: u64,
         /// Extra variant files, loaded after the shipped ones.
         #[arg(long = "variants", value_name = "FILE")]
         variants: Vec<PathBuf>,
@@ -336,6 +368,27 @@ fn run_command(command: Command) -> Result<(), Exit> {
             &crate::record::ReadOptions {
                 variant,
                 xboard_ranks,
+            },
+        ),
+        Command::Serve {
+            port,
+            bind,
+            db,
+            public_url,
+            bot_pace_ms,
+            bot_think_ms,
+            idle_close_s,
+            variants,
+        } => serve::run(
+            &variants,
+            crate::server::ServeConfig {
+                bind: std::net::SocketAddr::new(bind, port),
+                db,
+                public_url,
+                variants: Vec::new(),
+                bot_pace: std::time::Duration::from_millis(bot_pace_ms),
+                bot_think: std::time::Duration::from_millis(bot_think_ms),
+                idle_close: std::time::Duration::from_secs(idle_close_s),
             },
         ),
         Command::Xboard { variants } => {

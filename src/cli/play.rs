@@ -16,9 +16,7 @@ use super::load::{checked, compiled, load_catalog};
 use super::output::{say, tell};
 use super::seats::{read_seats, seat_named};
 use crate::engine::{Bot, Player, machine_accepts_draw, machine_move, think_time};
-use crate::game::{
-    Action, Actor, ClaimRule, Occupant, Request, Table, TableEvent, TableRefusal, TimeControl,
-};
+use crate::game::{Action, Actor, Occupant, Request, Table, TableEvent, TableRefusal, TimeControl};
 use crate::rng::SplitMix64;
 use crate::seat::Seat;
 use crate::transcript::Transcript;
@@ -173,7 +171,13 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
         // The board is drawn when a person is to move or the game is over,
         // not after every bot move.
         if show && (table.bot_to_move().is_none() || table.paused().is_some()) {
-            say(status(&table, view, record.transcript.last_move(), colour, time.now()))?;
+            say(status(
+                &table,
+                view,
+                record.transcript.last_move(),
+                colour,
+                time.now(),
+            ))?;
             show = false;
         }
         if table.is_expired() {
@@ -301,20 +305,7 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
                         }
                     }
                 };
-                // The rule that holds (tried on a copy of the game, as a
-                // claim that fails with a move plays the move): repetition,
-                // else the n-move rule.
-                let holds = |rule| {
-                    let mut trial = table.game().clone();
-                    trial
-                        .act(Action::ClaimDraw(rule, mv), Some(mover))
-                        .is_ok_and(|_| trial.result().is_some())
-                };
-                let rule = if holds(ClaimRule::Repetition) {
-                    ClaimRule::Repetition
-                } else {
-                    ClaimRule::NMove
-                };
+                let rule = table.game().claim_rule(mover, mv);
                 let reply = table.request(
                     time.now(),
                     Actor::Seat(mover),
@@ -380,13 +371,10 @@ fn report(
 /// for four.
 fn save_pgn(table: &Table, record: &Record, path: &PathBuf) -> Result<(), Exit> {
     use std::io::Write;
-    let text = record
-        .transcript
-        .write(table, &record.names)
-        .map_err(|e| {
-            tell(format_args!("error: --pgn: {e}"));
-            Exit::Usage
-        })?;
+    let text = record.transcript.write(table, &record.names).map_err(|e| {
+        tell(format_args!("error: --pgn: {e}"));
+        Exit::Usage
+    })?;
     std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -441,22 +429,7 @@ fn status(
         out += &format!("  (paused: {reason:?})").to_lowercase();
     }
     if let Some(result) = game.result() {
-        let winners: Vec<&str> = result
-            .outcome
-            .winners()
-            .iter()
-            .map(|&s| rules.seats[s].name.as_str())
-            .collect();
-        out += &format!(
-            "\nresult: {}{} by {}",
-            result.outcome.name(),
-            if winners.is_empty() {
-                String::new()
-            } else {
-                format!(" for {}", winners.join(", "))
-            },
-            result.rule
-        );
+        out += &format!("\nresult: {}", result.describe(rules));
     }
     out
 }

@@ -151,6 +151,22 @@ impl Game {
         }
     }
 
+    /// The rule a draw claim by `seat` (with the move that would produce
+    /// the claimed position, if any) should invoke: repetition when that
+    /// claim holds, else the n-move rule. Tried on a copy of the game, as a
+    /// claim that fails with a move plays the move.
+    pub fn claim_rule(&self, seat: Seat, mv: Option<Move>) -> ClaimRule {
+        let mut trial = self.clone();
+        let holds = trial
+            .act(Action::ClaimDraw(ClaimRule::Repetition, mv), Some(seat))
+            .is_ok_and(|_| trial.result().is_some());
+        if holds {
+            ClaimRule::Repetition
+        } else {
+            ClaimRule::NMove
+        }
+    }
+
     /// A seat's points.
     pub fn score(&self, seat: Seat) -> i32 {
         self.pos.score(seat)

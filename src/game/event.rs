@@ -222,14 +222,7 @@ impl Event {
                 "{}'s claim does not hold ({reason}); the move is played",
                 name(*seat)
             ),
-            Event::GameOver(result) => {
-                write!(f, "game over: {}", result.outcome.name())?;
-                let winners = result.outcome.winners();
-                if !winners.is_empty() {
-                    write!(f, " for {}", names(&mut winners.iter().copied()))?;
-                }
-                write!(f, " by {}", result.rule)
-            }
+            Event::GameOver(result) => write!(f, "game over: {}", result.describe(rules)),
         }
     }
 }

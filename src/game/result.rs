@@ -110,3 +110,20 @@ impl Outcome {
         }
     }
 }
+
+impl GameResult {
+    /// The result in words with the variant's seat names: `win for White
+    /// by checkmate`, `draw by stalemate`.
+    pub fn describe(&self, rules: &crate::rules::RuleTable) -> String {
+        let mut out = self.outcome.name().to_string();
+        let winners = self.outcome.winners();
+        if !winners.is_empty() {
+            let names: Vec<&str> = winners
+                .iter()
+                .map(|&s| rules.seats[s].name.as_str())
+                .collect();
+            out += &format!(" for {}", names.join(", "));
+        }
+        out + &format!(" by {}", self.rule)
+    }
+}

@@ -358,6 +358,18 @@ impl Table {
         }
     }
 
+    /// The person who reserved a bot's seat, if one did.
+    pub fn reserved_by(&self, seat: Seat) -> Option<&str> {
+        self.seats[seat].reserved_by.as_deref()
+    }
+
+    /// When the next thing falls due (a flag, a reconnection window, an
+    /// empty table expiring), if anything will: the moment to call
+    /// [`Table::advance`] next.
+    pub fn next_deadline(&self) -> Option<Duration> {
+        self.next_due().map(|(_, when)| when)
+    }
+
     /// Whether the table has closed.
     pub fn is_expired(&self) -> bool {
         self.expired

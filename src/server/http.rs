@@ -1,0 +1,628 @@
+//! The server's routes: pages and assets, the JSON API (check, variants,
+//! rooms, games) and each room's websocket. Every bad request is answered
+//! with a status and `{"error": "…"}` in a sentence.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use axum::Json;
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc;
+
+use super::author::{CheckRequest, MAX_TEXT, check_text};
+use super::messages::ClientMessage;
+use super::room::{RoomConfig, RoomInput, spawn};
+use super::store::{StoredRoom, StoredVariant, Visibility, now_seconds};
+use super::{App, assets, random_key};
+use crate::catalog::Catalog;
+use crate::game::TimeControl;
+use crate::position::Position;
+use crate::rules::compile;
+use crate::source::SourceFile;
+
+type Shared = State<Arc<App>>;
+
+/// The largest websocket message a client may send, in bytes.
+const MAX_MESSAGE: usize = 16 * 1024;
+
+/// How often the server pings a browser.
+const PING_EVERY: Duration = Duration::from_secs(15);
+
+/// The longest clock a room accepts.
+const MAX_CLOCK: Duration = Duration::from_secs(24 * 3600);
+
+/// The routes.
+pub(super) fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(|| async { page("index.html") }))
+        .route("/room/{id}", get(room_page))
+        .route("/assets/{name}", get(asset))
+        .route("/api/check", post(check))
+        .route("/api/variants", get(list_variants).post(save_variant))
+        .route("/api/variants/{id}", get(get_variant))
+        .route("/api/rooms", get(list_rooms).post(open_room))
+        .route("/api/rooms/{id}", get(get_room))
+        .route("/api/games/{id}", get(get_game))
+        .route("/ws/rooms/{id}", get(websocket))
+        .layer(DefaultBodyLimit::max(MAX_TEXT + 4096))
+        .with_state(app)
+}
+
+/// An error answer: a status and a sentence.
+struct Failure(StatusCode, String);
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        (self.0, Json(serde_json::json!({ "error": self.1 }))).into_response()
+    }
+}
+
+fn bad(why: impl Into<String>) -> Failure {
+    Failure(StatusCode::BAD_REQUEST, why.into())
+}
+
+fn not_found(what: impl Into<String>) -> Failure {
+    Failure(StatusCode::NOT_FOUND, what.into())
+}
+
+fn storage(e: super::StoreError) -> Failure {
+    Failure(StatusCode::SERVICE_UNAVAILABLE, e.to_string())
+}
+
+fn page(name: &str) -> Response {
+    asset_response(name)
+}
+
+fn asset_response(name: &str) -> Response {
+    match assets::get(name) {
+        Some((body, mime)) => ([(header::CONTENT_TYPE, mime)], body).into_response(),
+        None => not_found(format!("no asset `{name}`")).into_response(),
+    }
+}
+
+async fn asset(Path(name): Path<String>) -> Response {
+    asset_response(&name)
+}
+
+/// A room's page, or a redirect to the instance that hosts it.
+async fn room_page(State(app): Shared, Path(id): Path<String>) -> Response {
+    if app.local_room(&id).is_some() {
+        return page("room.html");
+    }
+    match app.store.room(&id).await {
+        Ok(Some(room)) if room.instance != app.instance => {
+            Redirect::temporary(&format!("{}/room/{id}", room.instance)).into_response()
+        }
+        Ok(_) => page("room.html"),
+        Err(e) => storage(e).into_response(),
+    }
+}
+
+async fn check(State(app): Shared, Json(request): Json<CheckRequest>) -> Response {
+    if request.text.len() > MAX_TEXT {
+        return bad(format!("the file is over {} KiB", MAX_TEXT / 1024)).into_response();
+    }
+    let base = app.base.clone();
+    match tokio::task::spawn_blocking(move || check_text(&base, &request)).await {
+        Ok(reply) => Json(reply).into_response(),
+        Err(_) => Failure(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "checking this file failed".into(),
+        )
+        .into_response(),
+    }
+}
+
+#[derive(Serialize)]
+struct VariantSummary {
+    name: String,
+    seats: Vec<String>,
+    files: u8,
+    ranks: u8,
+}
+
+#[derive(Serialize)]
+struct PublicVariant {
+    id: String,
+    name: String,
+    created: i64,
+}
+
+async fn list_variants(State(app): Shared) -> Response {
+    let mut shipped = Vec::new();
+    for name in app.catalog.names() {
+        let Ok(def) = app.catalog.checked(name) else {
+            continue;
+        };
+        let Ok(rules) = compile(def) else {
+            continue;
+        };
+        shipped.push(VariantSummary {
+            name: name.to_string(),
+            seats: rules.seats.iter().map(|s| s.name.clone()).collect(),
+            files: rules.files,
+            ranks: rules.ranks,
+        });
+    }
+    let public = match app.store.public_variants(100).await {
+        Ok(list) => list,
+        Err(e) => return storage(e).into_response(),
+    };
+    Json(serde_json::json!({
+        "shipped": shipped,
+        "public": public.into_iter().map(|v| PublicVariant { id: v.id, name: v.name, created: v.created }).collect::<Vec<_>>(),
+    }))
+    .into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaveVariant {
+    text: String,
+    visibility: Visibility,
+    /// The owner's key (from an earlier save), to keep one owner.
+    #[serde(default)]
+    owner: Option<String>,
+}
+
+/// Saves a variant file that checks without errors.
+async fn save_variant(State(app): Shared, Json(request): Json<SaveVariant>) -> Response {
+    if request.text.len() > MAX_TEXT {
+        return bad(format!("the file is over {} KiB", MAX_TEXT / 1024)).into_response();
+    }
+    let base = app.base.clone();
+    let text = request.text.clone();
+    let checked = tokio::task::spawn_blocking(move || {
+        check_text(
+            &base,
+            &CheckRequest {
+                text,
+                section: None,
+            },
+        )
+    })
+    .await;
+    let Ok(reply) = checked else {
+        return Failure(StatusCode::INTERNAL_SERVER_ERROR, "checking failed".into())
+            .into_response();
+    };
+    let Some(name) = reply.described.filter(|_| reply.playable) else {
+        return bad("the file has no section that can be played: fix its errors first")
+            .into_response();
+    };
+    let owner = request
+        .owner
+        .filter(|o| valid_key(o))
+        .unwrap_or_else(|| random_key(24));
+    let variant = StoredVariant {
+        id: random_key(10),
+        visibility: request.visibility,
+        name,
+        text: request.text,
+        created: now_seconds(),
+        owner: owner.clone(),
+    };
+    match app.store.save_variant(&variant).await {
+        Ok(()) => {
+            Json(serde_json::json!({ "id": variant.id, "owner": owner, "name": variant.name }))
+                .into_response()
+        }
+        Err(e) => storage(e).into_response(),
+    }
+}
+
+#[derive(Deserialize)]
+struct OwnerQuery {
+    owner: Option<String>,
+}
+
+async fn get_variant(
+    State(app): Shared,
+    Path(id): Path<String>,
+    Query(query): Query<OwnerQuery>,
+) -> Response {
+    match app.store.variant(&id).await {
+        Ok(Some(v))
+            if v.visibility != Visibility::Private
+                || query.owner.as_deref() == Some(v.owner.as_str()) =>
+        {
+            Json(v).into_response()
+        }
+        Ok(_) => not_found(format!(
+            "no variant `{id}` (a private one needs its owner's key)"
+        ))
+        .into_response(),
+        Err(e) => storage(e).into_response(),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenRoom {
+    /// A variant by name (shipped or `--variants`).
+    #[serde(default)]
+    variant: Option<String>,
+    /// Or a variant file's text and the section to play.
+    #[serde(default)]
+    text: Option<String>,
+    /// Or a stored variant by id (a private one with its owner's key).
+    #[serde(default)]
+    variant_id: Option<String>,
+    #[serde(default)]
+    owner: Option<String>,
+    /// The section of `text` or of the stored file (default: the first
+    /// playable one).
+    #[serde(default)]
+    section: Option<String>,
+    /// A time control (`5+3`), or none.
+    #[serde(default)]
+    clock: Option<String>,
+    /// Per seat: a bot's level, or null for a person.
+    #[serde(default)]
+    bots: Option<Vec<Option<u8>>>,
+    /// The host's key (the browser's own).
+    host: String,
+}
+
+/// Opens a room.
+async fn open_room(State(app): Shared, Json(request): Json<OpenRoom>) -> Response {
+    match open_room_inner(&app, request).await {
+        Ok(reply) => Json(reply).into_response(),
+        Err(failure) => failure.into_response(),
+    }
+}
+
+async fn open_room_inner(app: &Arc<App>, request: OpenRoom) -> Result<serde_json::Value, Failure> {
+    if !valid_key(&request.host) {
+        return Err(bad("`host` must be 8 to 64 letters, digits or dashes"));
+    }
+    let control = match request.clock.as_deref().filter(|c| !c.trim().is_empty()) {
+        Some(text) => {
+            let control: TimeControl = text
+                .trim()
+                .parse()
+                .map_err(|e: crate::game::TimeControlError| bad(format!("clock: {e}")))?;
+            if control.base.is_zero() || control.base > MAX_CLOCK {
+                return Err(bad(
+                    "clock: the time per player must be above 0 and at most 24 hours",
+                ));
+            }
+            Some(control)
+        }
+        None => None,
+    };
+    let text = match (&request.variant, &request.text, &request.variant_id) {
+        (Some(_), None, None) => None,
+        (None, Some(text), None) => Some(text.clone()),
+        (None, None, Some(id)) => match app.store.variant(id).await.map_err(storage)? {
+            Some(v)
+                if v.visibility != Visibility::Private
+                    || request.owner.as_deref() == Some(v.owner.as_str()) =>
+            {
+                Some(v.text)
+            }
+            _ => return Err(not_found(format!("no variant `{id}`"))),
+        },
+        _ => return Err(bad("give one of `variant`, `text` or `variant_id`")),
+    };
+    if text.as_ref().is_some_and(|t| t.len() > MAX_TEXT) {
+        return Err(bad(format!("the file is over {} KiB", MAX_TEXT / 1024)));
+    }
+    let base = app.base.clone();
+    let name = request.variant.clone();
+    let section = request.section.clone();
+    let prepared = tokio::task::spawn_blocking(move || prepare(&base, name, text, section))
+        .await
+        .map_err(|_| {
+            Failure(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "setting up failed".into(),
+            )
+        })?
+        .map_err(bad)?;
+    let (rules, start) = prepared;
+    let seats = rules.seats.len();
+    let bots = request.bots.unwrap_or_else(|| vec![None; seats]);
+    if bots.len() != seats {
+        return Err(bad(format!(
+            "`bots` has {} entries; {} has {seats} seats",
+            bots.len(),
+            rules.name
+        )));
+    }
+    if let Some(level) = bots
+        .iter()
+        .flatten()
+        .find(|&&l| l > crate::engine::MAX_LEVEL)
+    {
+        return Err(bad(format!(
+            "a bot's level is 0 (random) to {}, not {level}",
+            crate::engine::MAX_LEVEL
+        )));
+    }
+    let id = random_key(8);
+    let stored = StoredRoom {
+        id: id.clone(),
+        variant: rules.name.clone(),
+        clock: control.map(|c| c.to_string()),
+        instance: app.instance.clone(),
+        created: now_seconds(),
+    };
+    app.store.open_room(&stored).await.map_err(storage)?;
+    let config = RoomConfig {
+        id: id.clone(),
+        variant_start: start.clone(),
+        start,
+        rules,
+        control,
+        bots,
+        host: request.host,
+        seed: u64::from_str_radix(&random_key(6), 36).unwrap_or(1),
+        bot_pace: app.config.bot_pace,
+        bot_think: app.config.bot_think,
+        idle_close: app.config.idle_close,
+    };
+    let weak = Arc::downgrade(app);
+    let handle = spawn(config, app.store.clone(), move |id| {
+        if let Some(app) = weak.upgrade() {
+            app.rooms.lock().expect("no panic holds it").remove(&id);
+        }
+    });
+    app.rooms
+        .lock()
+        .expect("no panic holds it")
+        .insert(id.clone(), handle);
+    Ok(serde_json::json!({ "id": id, "url": format!("{}/room/{id}", app.instance) }))
+}
+
+/// The rules and start position of the variant a room will play: a named
+/// one, or a section of a file.
+fn prepare(
+    base: &[Arc<SourceFile>],
+    name: Option<String>,
+    text: Option<String>,
+    section: Option<String>,
+) -> Result<(Arc<crate::rules::RuleTable>, String), String> {
+    let mut catalog = Catalog::default();
+    for file in base {
+        catalog.load(file.clone());
+    }
+    let name = match (name, text) {
+        (Some(name), _) => name,
+        (None, Some(text)) => {
+            let reply = check_text(
+                base,
+                &CheckRequest {
+                    text: text.clone(),
+                    section,
+                },
+            );
+            let Some(name) = reply.described.filter(|_| reply.playable) else {
+                return Err(
+                    "the file has no section that can be played: fix its errors first".into(),
+                );
+            };
+            catalog.load(SourceFile::new(super::author::FILE_NAME, text));
+            name
+        }
+        (None, None) => return Err("no variant given".into()),
+    };
+    let def = catalog.checked(&name).map_err(|e| e.to_string())?;
+    let rules = compile(def).map_err(|e| e.to_string())?;
+    let start = def.start_fen().to_string();
+    Position::from_text(&rules, &start).map_err(|e| format!("the start position: {e}"))?;
+    Ok((Arc::new(rules), start))
+}
+
+#[derive(Serialize)]
+struct RoomListing {
+    #[serde(flatten)]
+    room: StoredRoom,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    summary: Option<super::room::RoomSummary>,
+}
+
+async fn list_rooms(State(app): Shared) -> Response {
+    match app.store.open_rooms(200).await {
+        Ok(rooms) => Json(
+            rooms
+                .into_iter()
+                .map(|room| RoomListing {
+                    summary: app.summary(&room.id),
+                    room,
+                })
+                .collect::<Vec<_>>(),
+        )
+        .into_response(),
+        Err(e) => storage(e).into_response(),
+    }
+}
+
+async fn get_room(State(app): Shared, Path(id): Path<String>) -> Response {
+    let games = match app.store.room_games(&id).await {
+        Ok(games) => games,
+        Err(e) => return storage(e).into_response(),
+    };
+    let games: Vec<serde_json::Value> = games
+        .into_iter()
+        .map(|g| serde_json::json!({ "id": g.id, "number": g.number, "result": g.result, "format": g.format }))
+        .collect();
+    match app.store.room(&id).await {
+        Ok(Some(room)) => Json(serde_json::json!({
+            "summary": app.summary(&id),
+            "games": games,
+            "room": room,
+        }))
+        .into_response(),
+        Ok(None) if !games.is_empty() => {
+            Json(serde_json::json!({ "closed": true, "games": games })).into_response()
+        }
+        Ok(None) => not_found(format!("no room `{id}`")).into_response(),
+        Err(e) => storage(e).into_response(),
+    }
+}
+
+/// A finished game's record, as a download.
+async fn get_game(State(app): Shared, Path(id): Path<String>) -> Response {
+    match app.store.game(&id).await {
+        Ok(Some(game)) => (
+            [
+                (
+                    header::CONTENT_TYPE,
+                    "application/x-chess-pgn; charset=utf-8".to_string(),
+                ),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{}.{}\"", game.id, game.format),
+                ),
+            ],
+            game.record,
+        )
+            .into_response(),
+        Ok(None) => not_found(format!("no game `{id}`")).into_response(),
+        Err(e) => storage(e).into_response(),
+    }
+}
+
+#[derive(Deserialize)]
+struct Identity {
+    token: Option<String>,
+    name: Option<String>,
+}
+
+/// A key: 8 to 64 letters, digits or dashes.
+fn valid_key(key: &str) -> bool {
+    (8..=64).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// A player's name: trimmed, control characters removed, at most 32
+/// characters; `guest` when empty.
+fn clean_name(name: &str) -> String {
+    let name: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(32)
+        .collect::<String>()
+        .trim()
+        .to_string();
+    if name.is_empty() {
+        "guest".into()
+    } else {
+        name
+    }
+}
+
+async fn websocket(
+    State(app): Shared,
+    Path(id): Path<String>,
+    Query(identity): Query<Identity>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let Some(token) = identity.token.filter(|t| valid_key(t)) else {
+        return bad("connect with ?token=KEY (8 to 64 letters, digits or dashes)&name=NAME")
+            .into_response();
+    };
+    let Some(room) = app.local_room(&id) else {
+        return match app.store.room(&id).await {
+            Ok(Some(room)) if room.instance != app.instance => Failure(
+                StatusCode::MISDIRECTED_REQUEST,
+                format!("room `{id}` is hosted at {}", room.instance),
+            )
+            .into_response(),
+            _ => not_found(format!("no open room `{id}`")).into_response(),
+        };
+    };
+    let name = clean_name(identity.name.as_deref().unwrap_or(""));
+    let conn = app.next_connection.fetch_add(1, Ordering::Relaxed);
+    upgrade
+        .max_message_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| connection(socket, room.tx, conn, token, name))
+}
+
+/// One browser in a room: its messages to the room, the room's to it.
+async fn connection(
+    mut socket: WebSocket,
+    room: mpsc::Sender<RoomInput>,
+    conn: u64,
+    token: String,
+    name: String,
+) {
+    let (out, mut outgoing) = mpsc::channel::<String>(64);
+    if room
+        .send(RoomInput::Join {
+            conn,
+            token,
+            name,
+            out,
+        })
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let mut heartbeat = tokio::time::interval(PING_EVERY);
+    let mut heard = tokio::time::Instant::now();
+    loop {
+        tokio::select! {
+            _ = heartbeat.tick() => {
+                // A browser that vanished without closing its connection
+                // (a network gone) is dropped after three silent pings.
+                if heard.elapsed() > 3 * PING_EVERY
+                    || socket.send(Message::Ping(Vec::new().into())).await.is_err()
+                {
+                    break;
+                }
+            }
+            incoming = socket.recv() => {
+                heard = tokio::time::Instant::now();
+                let input = match incoming {
+                    Some(Ok(Message::Text(text))) => match serde_json::from_str::<ClientMessage>(&text) {
+                        Ok(message) => RoomInput::Message { conn, message },
+                        Err(e) => RoomInput::Garbage { conn, why: format!("not a message: {e}") },
+                    },
+                    Some(Ok(Message::Binary(_))) => RoomInput::Garbage {
+                        conn,
+                        why: "messages are JSON text".into(),
+                    },
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                };
+                if room.send(input).await.is_err() {
+                    break;
+                }
+            }
+            message = outgoing.recv() => match message {
+                Some(text) => {
+                    if socket.send(Message::Text(text.into())).await.is_err() {
+                        break;
+                    }
+                }
+                // The room dropped this connection (too slow) or closed.
+                None => break,
+            },
+        }
+    }
+    let _ = room.send(RoomInput::Leave { conn }).await;
+}
+
+impl App {
+    fn local_room(&self, id: &str) -> Option<super::room::RoomHandle> {
+        self.rooms
+            .lock()
+            .expect("no panic holds it")
+            .get(id)
+            .cloned()
+    }
+
+    fn summary(&self, id: &str) -> Option<super::room::RoomSummary> {
+        self.local_room(id)
+            .map(|room| room.summary.lock().expect("no panic holds it").clone())
+    }
+}

@@ -1,0 +1,500 @@
+//! The playground in a real browser: `tetrarch serve` with an in-memory
+//! database, Debian's headless Chromium driven through chromedriver with
+//! fantoccini. An author sees an error at its line and then the diagrams;
+//! two browsers play chess to mate, one of them dropping and returning;
+//! four browsers play a free-for-all with a resignation and see the same
+//! scores. Screenshots go to `target/screenshots/`.
+//!
+//! Needs `chromium` and `chromedriver` (Debian's `chromium-driver`), which
+//! `.ci/run` installs.
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+/// A child process killed when dropped.
+struct Process(Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `tetrarch serve` on a free port with an in-memory database.
+fn server() -> (Process, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            "sqlite::memory:",
+            "--bot-pace-ms",
+            "50",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("tetrarch starts");
+    let stdout = child.stdout.take().expect("piped");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("the server announces its address");
+    let base = line
+        .trim()
+        .strip_prefix("tetrarch serve: listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+        .to_string();
+    (Process(child), base)
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// chromedriver on a free port, once it accepts connections.
+fn chromedriver() -> (Process, String) {
+    let port = free_port();
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver is installed (Debian's chromium-driver; .ci/run installs it)");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (Process(child), format!("http://127.0.0.1:{port}"))
+}
+
+/// A headless Chromium session.
+async fn browser(driver: &str) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1300,1000"],
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(driver)
+        .await
+        .expect("a Chromium session")
+}
+
+/// Runs `script` (which returns a value) until `accept` takes its result,
+/// for at most 15 s.
+async fn until(
+    client: &Client,
+    what: &str,
+    script: &str,
+    accept: impl Fn(&Value) -> bool,
+) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let value = client.execute(script, vec![]).await.unwrap_or(Value::Null);
+        if accept(&value) {
+            return value;
+        }
+        if Instant::now() >= deadline {
+            screenshot(client, &format!("failed-{}.png", what.replace(' ', "-"))).await;
+            panic!("timed out waiting for {what}; last: {value}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn click(client: &Client, css: &str) {
+    let found = client
+        .wait()
+        .at_most(Duration::from_secs(15))
+        .for_element(Locator::Css(css))
+        .await;
+    let element = match found {
+        Ok(element) => element,
+        Err(e) => {
+            screenshot(client, "failed-click.png").await;
+            let movable = client
+                .execute(
+                    "return [...document.querySelectorAll('g.movable')].map(g => g.dataset.square).join(' ')",
+                    vec![],
+                )
+                .await
+                .unwrap_or(Value::Null);
+            panic!("no `{css}` (movable: {movable}): {e}");
+        }
+    };
+    element
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("cannot click `{css}`: {e}"));
+}
+
+/// Plays a move on the board by clicking its two squares, once this
+/// browser may move that piece.
+async fn play(client: &Client, from: &str, to: &str) {
+    click(client, &format!("g.square.movable[data-square='{from}']")).await;
+    client
+        .wait()
+        .at_most(Duration::from_secs(15))
+        .for_element(Locator::Css(&format!(
+            "g[data-square='{to}'] circle.target"
+        )))
+        .await
+        .unwrap_or_else(|e| panic!("{to} is not a target of {from}: {e}"));
+    click(client, &format!("g[data-square='{to}']")).await;
+}
+
+async fn screenshot(client: &Client, name: &str) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    let png = client.screenshot().await.expect("a screenshot");
+    std::fs::write(dir.join(name), png).expect("the screenshot is written");
+}
+
+/// Gives a browser a known key (so a test can make it a room's host) and
+/// a name.
+async fn identify(client: &Client, base: &str, key: &str, name: &str) {
+    client
+        .goto(&format!("{base}/assets/style.css"))
+        .await
+        .expect("the server answers");
+    client
+        .execute(
+            "localStorage.setItem('tetrarch.key', arguments[0]); localStorage.setItem('tetrarch.name', arguments[1]); return true;",
+            vec![json!(key), json!(name)],
+        )
+        .await
+        .expect("local storage");
+}
+
+fn open_room(base: &str, body: Value) -> String {
+    let reply = ureq_post(&format!("{base}/api/rooms"), &body);
+    reply["id"].as_str().expect("a room id").to_string()
+}
+
+/// A JSON POST with the standard library (a test needs nothing more).
+fn ureq_post(url: &str, body: &Value) -> Value {
+    http("POST", url, Some(body))
+}
+
+fn http(method: &str, url: &str, body: Option<&Value>) -> Value {
+    let text = http_text(method, url, body);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{url}: {e}: {text}"))
+}
+
+fn http_text(method: &str, url: &str, body: Option<&Value>) -> String {
+    use std::io::{Read, Write};
+    let rest = url.strip_prefix("http://").expect("an http URL");
+    let (host, path) = rest.split_once('/').expect("a path");
+    let mut stream = std::net::TcpStream::connect(host).expect("the server");
+    let body = body.map(Value::to_string).unwrap_or_default();
+    write!(
+        stream,
+        "{method} /{path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("the request is sent");
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).expect("a reply");
+    let (_, body) = reply.split_once("\r\n\r\n").expect("headers and a body");
+    body.to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn author_sees_an_error_at_its_line_then_the_diagrams() {
+    let (_server, base) = server();
+    let (_driver, driver) = chromedriver();
+    let author = browser(&driver).await;
+    author.goto(&base).await.expect("the author page");
+    until(
+        &author,
+        "the page's first check",
+        "return document.body.dataset.ready === 'true'",
+        |v| v == &json!(true),
+    )
+    .await;
+    let editor = author
+        .wait()
+        .at_most(Duration::from_secs(15))
+        .for_element(Locator::Css("#text"))
+        .await
+        .expect("the editor");
+    editor.clear().await.expect("cleared");
+    editor
+        .send_keys("[mini:chess]\nmaxRank = 6\ncastlng = false\n")
+        .await
+        .expect("typed");
+    let found = until(
+        &author,
+        "the error at line 3",
+        "const d = document.querySelector('.diagnostic[data-severity=error][data-line=\"3\"]'); \
+         const mark = document.querySelector('#backdrop .mark-error[data-line=\"3\"]'); \
+         return d && mark ? d.textContent : null;",
+        Value::is_string,
+    )
+    .await;
+    assert!(
+        found
+            .as_str()
+            .unwrap_or_default()
+            .contains("unknown key `castlng`"),
+        "{found}"
+    );
+    assert!(
+        found
+            .as_str()
+            .unwrap_or_default()
+            .contains("did you mean `castling`"),
+        "{found}"
+    );
+    // The play button waits for a file without errors.
+    let disabled = author
+        .execute("return document.querySelector('#play').disabled", vec![])
+        .await
+        .expect("a value");
+    assert_eq!(disabled, json!(true));
+    screenshot(&author, "author-error.png").await;
+
+    editor.clear().await.expect("cleared");
+    editor
+        .send_keys("[mini:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+        .await
+        .expect("typed");
+    let pieces = until(
+        &author,
+        "six movement diagrams and no error",
+        "const errors = document.querySelectorAll('.diagnostic[data-severity=error]').length; \
+         const figures = document.querySelectorAll('#diagrams figure img').length; \
+         const start = document.querySelector('#start img'); \
+         return errors === 0 && start ? figures : null;",
+        |v| v.as_u64() == Some(6),
+    )
+    .await;
+    assert_eq!(pieces, json!(6));
+    let title = author
+        .find(Locator::Css("#overview-title"))
+        .await
+        .expect("a title")
+        .text()
+        .await
+        .expect("text");
+    assert_eq!(title, "mini: 8 × 6, White, Black");
+    screenshot(&author, "author.png").await;
+    author.close().await.expect("closed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_browsers_play_chess_to_mate_and_one_returns_after_a_drop() {
+    let (_server, base) = server();
+    let (_driver, driver) = chromedriver();
+    let white = browser(&driver).await;
+    let black = browser(&driver).await;
+    identify(&white, &base, "white-player-key", "Ana").await;
+    identify(&black, &base, "black-player-key", "Bo").await;
+    let room = open_room(
+        &base,
+        json!({ "variant": "chess", "clock": "5+3", "host": "white-player-key" }),
+    );
+    let url = format!("{base}/room/{room}");
+    white.goto(&url).await.expect("the room");
+    click(&white, ".seat[data-seat='0'] button.sit").await;
+    black.goto(&url).await.expect("the room");
+    click(&black, ".seat[data-seat='1'] button.sit").await;
+    until(
+        &white,
+        "the game to start",
+        "return document.querySelector('#banner').textContent",
+        |v| v.as_str() == Some("Your move (White)."),
+    )
+    .await;
+    // Black's board is turned toward Black: h-file on the left.
+    let viewer = black
+        .execute(
+            "return document.querySelector('svg.board').dataset.viewer",
+            vec![],
+        )
+        .await
+        .expect("a value");
+    assert_eq!(viewer, json!("Black"));
+
+    play(&white, "e2", "e4").await;
+    play(&black, "e7", "e5").await;
+
+    // Black's connection drops: White sees it away; Black comes back
+    // within the window and plays on.
+    black
+        .goto(&format!("{base}/assets/style.css"))
+        .await
+        .expect("left");
+    until(
+        &white,
+        "Black away",
+        "return document.querySelector('.seat[data-seat=\"1\"]').textContent",
+        |v| v.as_str().is_some_and(|t| t.contains("away")),
+    )
+    .await;
+    play(&white, "f1", "c4").await;
+    black.goto(&url).await.expect("back");
+    until(
+        &white,
+        "Black back",
+        "return document.querySelector('.seat[data-seat=\"1\"]').textContent",
+        |v| {
+            v.as_str()
+                .is_some_and(|t| !t.contains("away") && t.contains("Bo"))
+        },
+    )
+    .await;
+    play(&black, "b8", "c6").await;
+    play(&white, "d1", "h5").await;
+    play(&black, "g8", "f6").await;
+    play(&white, "h5", "f7").await;
+    for (who, client) in [("White", &white), ("Black", &black)] {
+        until(
+            client,
+            &format!("{who} to see the mate"),
+            "return document.querySelector('#banner').textContent",
+            |v| v.as_str() == Some("Game over: win for White by checkmate"),
+        )
+        .await;
+    }
+    let moves = white
+        .execute(
+            "return [...document.querySelectorAll('#moves li')].map(li => li.textContent).join(' ')",
+            vec![],
+        )
+        .await
+        .expect("moves");
+    assert_eq!(moves, json!("e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7"));
+    screenshot(&white, "chess.png").await;
+
+    // The finished game is stored and downloadable as PGN.
+    let link = until(
+        &black,
+        "the game's download link",
+        "const a = document.querySelector('#games a'); return a ? a.getAttribute('href') : null;",
+        Value::is_string,
+    )
+    .await;
+    let pgn = http_text(
+        "GET",
+        &format!("{base}{}", link.as_str().expect("a link")),
+        None,
+    );
+    assert!(pgn.contains("[White \"Ana\"]"), "{pgn}");
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    assert!(
+        pgn.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"),
+        "{pgn}"
+    );
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_browsers_play_a_free_for_all_with_a_resignation() {
+    let (_server, base) = server();
+    let (_driver, driver) = chromedriver();
+    let mut players = Vec::new();
+    for (seat, name) in ["Rita", "Ben", "Yara", "Gus"].iter().enumerate() {
+        let client = browser(&driver).await;
+        identify(&client, &base, &format!("four-player-key-{seat}"), name).await;
+        players.push(client);
+    }
+    let room = open_room(
+        &base,
+        json!({ "variant": "4pc-ffa", "host": "four-player-key-0" }),
+    );
+    let url = format!("{base}/room/{room}");
+    for (seat, client) in players.iter().enumerate() {
+        client.goto(&url).await.expect("the room");
+        click(client, &format!(".seat[data-seat='{seat}'] button.sit")).await;
+    }
+    // Each sees the board turned toward their own seat.
+    for (client, seat) in players.iter().zip(["Red", "Blue", "Yellow", "Green"]) {
+        until(
+            client,
+            "the board turned toward the seat",
+            "const b = document.querySelector('svg.board'); return b && document.querySelector('#banner').textContent !== 'Waiting for players: take a free seat.' ? b.dataset.viewer : null;",
+            |v| v.as_str() == Some(seat),
+        )
+        .await;
+    }
+    // Three rounds of pawn moves (a resignation before everyone has made
+    // three moves would abort the game), then Red's fourth move.
+    let rounds = [
+        ["h2-h3", "b7-c7", "g13-g12", "m8-l8"],
+        // Not m7: Red's queen pins it to Green's king since h2-h3.
+        ["d2-d3", "b6-c6", "f13-f12", "m9-l9"],
+        ["e2-e3", "b5-c5", "e13-e12", "m10-l10"],
+    ];
+    for round in rounds {
+        for (client, mv) in players.iter().zip(round) {
+            let (from, to) = mv.split_once('-').expect("a move");
+            play(client, from, to).await;
+        }
+    }
+    // (Not g2: Blue's queen pins it along a8-h1 since b7-c7.)
+    play(&players[0], "j2", "j3").await;
+    until(
+        &players[1],
+        "Blue to move",
+        "return document.querySelector('#banner').textContent",
+        |v| v.as_str() == Some("Your move (Blue)."),
+    )
+    .await;
+    click(&players[1], "button[data-action='resign']").await;
+    let mut seen = Vec::new();
+    for client in &players {
+        let scores = until(
+            client,
+            "Blue out",
+            "const seats = [...document.querySelectorAll('.seat')]; \
+             return seats[1].textContent.includes('out') ? seats.map(s => s.querySelector('.score').dataset.score).join(',') : null;",
+            Value::is_string,
+        )
+        .await;
+        seen.push(scores);
+    }
+    assert!(seen.windows(2).all(|w| w[0] == w[1]), "{seen:?}");
+    // Yellow moves next; the game goes on for three.
+    until(
+        &players[2],
+        "Yellow to move",
+        "return document.querySelector('#banner').textContent",
+        |v| v.as_str() == Some("Your move (Yellow)."),
+    )
+    .await;
+    let dead = players[0]
+        .execute(
+            "return document.querySelectorAll('g.piece[data-dead=\"true\"]').length",
+            vec![],
+        )
+        .await
+        .expect("a count");
+    assert_eq!(
+        dead,
+        json!(15),
+        "Blue's army but its walking king turns grey"
+    );
+    screenshot(&players[0], "four-players.png").await;
+    for client in players {
+        client.close().await.expect("closed");
+    }
+}
