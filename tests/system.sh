@@ -3,8 +3,11 @@
 # plies) and PGN loading, a real terminal session in tmux, python-chess
 # playing chess against `tetrarch uci` and `tetrarch xboard`, a UCI match
 # against a current Fairy-Stockfish, XBoard matches under xvfb, describe's
-# SVGs rendered in headless Chromium, and 10 s of each fuzz target with a
-# fixed seed. The README's test command runs it after `cargo test --release`.
+# SVGs rendered in headless Chromium, the playground's storage on
+# PostgreSQL (two server instances sharing it) and its load test (200 rooms
+# of bots, 1,000 websocket clients), and 10 s of each fuzz target with a
+# fixed seed. The README's test command runs it after `cargo test --release`
+# (which drives the playground in headless Chromium through chromedriver).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release
@@ -38,4 +41,7 @@ else
   echo "tests/system.sh: chromium is not installed (apt-get install chromium): the SVG rendering test did not run" >&2
   exit 1
 fi
+bash tests/e2e/postgres.sh
+cargo build --release --example load_test
+target/release/examples/load_test --rooms 200 --clients 1000 --seconds 30
 bash fuzz/run.sh 10 -seed=1

@@ -8,13 +8,14 @@ use std::time::Duration;
 
 use axum::Json;
 use axum::Router;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 
 use super::author::{CheckRequest, MAX_TEXT, check_text};
 use super::messages::ClientMessage;
@@ -370,11 +371,16 @@ async fn open_room_inner(app: &Arc<App>, request: OpenRoom) -> Result<serde_json
         idle_close: app.config.idle_close,
     };
     let weak = Arc::downgrade(app);
-    let handle = spawn(config, app.store.clone(), move |id| {
-        if let Some(app) = weak.upgrade() {
-            app.rooms.lock().expect("no panic holds it").remove(&id);
-        }
-    });
+    let handle = spawn(
+        config,
+        app.store.clone(),
+        app.searchers.clone(),
+        move |id| {
+            if let Some(app) = weak.upgrade() {
+                app.rooms.lock().expect("no panic holds it").remove(&id);
+            }
+        },
+    );
     app.rooms
         .lock()
         .expect("no panic holds it")
@@ -523,7 +529,7 @@ async fn websocket(
     State(app): Shared,
     Path(id): Path<String>,
     Query(identity): Query<Identity>,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     let Some(token) = identity.token.filter(|t| valid_key(t)) else {
         return bad("connect with ?token=KEY (8 to 64 letters, digits or dashes)&name=NAME")
@@ -538,6 +544,9 @@ async fn websocket(
             .into_response(),
             _ => not_found(format!("no open room `{id}`")).into_response(),
         };
+    };
+    let Ok(upgrade) = upgrade else {
+        return bad("this address takes websocket connections").into_response();
     };
     let name = clean_name(identity.name.as_deref().unwrap_or(""));
     let conn = app.next_connection.fetch_add(1, Ordering::Relaxed);
@@ -554,20 +563,23 @@ async fn connection(
     token: String,
     name: String,
 ) {
-    let (out, mut outgoing) = mpsc::channel::<String>(64);
+    let (state, mut states) = watch::channel(String::new());
+    let (errors, mut refusals) = mpsc::channel::<String>(16);
     if room
         .send(RoomInput::Join {
             conn,
             token,
             name,
-            out,
+            state,
+            errors,
         })
         .await
         .is_err()
     {
         return;
     }
-    let mut heartbeat = tokio::time::interval(PING_EVERY);
+    let mut heartbeat =
+        tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
@@ -598,13 +610,22 @@ async fn connection(
                     break;
                 }
             }
-            message = outgoing.recv() => match message {
+            changed = states.changed() => {
+                // The room closed.
+                if changed.is_err() {
+                    break;
+                }
+                let text = states.borrow_and_update().clone();
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            refusal = refusals.recv() => match refusal {
                 Some(text) => {
                     if socket.send(Message::Text(text.into())).await.is_err() {
                         break;
                     }
                 }
-                // The room dropped this connection (too slow) or closed.
                 None => break,
             },
         }

@@ -24,7 +24,9 @@ use std::time::Duration;
 
 pub use author::{CheckReply, CheckRequest, check_text};
 pub use messages::{ClientMessage, RoomView, ServerMessage};
-pub use store::{Store, StoreError, Visibility};
+pub use store::{
+    Store, StoreError, StoredGame, StoredRoom, StoredVariant, Visibility, now_seconds,
+};
 
 use crate::catalog::Catalog;
 use crate::source::SourceFile;
@@ -74,6 +76,8 @@ struct App {
     instance: String,
     config: ServeConfig,
     next_connection: AtomicU64,
+    /// Bots search on blocking threads, at most one per core at a time.
+    searchers: Arc<tokio::sync::Semaphore>,
 }
 
 /// Runs the server until the process is stopped; `ready` is called with
@@ -103,6 +107,9 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
         instance,
         config,
         next_connection: AtomicU64::new(1),
+        searchers: Arc::new(tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(1, usize::from),
+        )),
     });
     let router = http::router(app);
     ready(address);

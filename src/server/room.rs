@@ -12,7 +12,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::sync::mpsc;
+use tokio::sync::{Semaphore, mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
@@ -72,8 +72,11 @@ pub enum RoomInput {
         token: String,
         /// The name it plays under.
         name: String,
-        /// Its outgoing messages (JSON text).
-        out: mpsc::Sender<String>,
+        /// Where the room as this connection sees it goes (JSON text); a
+        /// slow connection skips states, it only needs the latest.
+        state: watch::Sender<String>,
+        /// Where refusals of its requests go (JSON text).
+        errors: mpsc::Sender<String>,
     },
     /// A connection sent a message.
     Message {
@@ -120,7 +123,8 @@ pub struct RoomHandle {
 struct Connection {
     token: String,
     name: String,
-    out: mpsc::Sender<String>,
+    state: watch::Sender<String>,
+    errors: mpsc::Sender<String>,
 }
 
 /// Before the first game, or playing.
@@ -161,7 +165,10 @@ struct Room {
     /// Bumped by every change; a bot's answer to an older state is dropped.
     version: u64,
     bot: Option<(Bot, SplitMix64)>,
-    thinking: Option<JoinHandle<BotAnswer>>,
+    thinking: Option<JoinHandle<Option<BotAnswer>>>,
+    /// Permits to search: one per core for all rooms, so that bots never
+    /// starve the rooms' own work.
+    searchers: Arc<Semaphore>,
     /// When the bot to move may start thinking.
     bot_wake: Option<Instant>,
     /// Since when no connection is open.
@@ -178,6 +185,7 @@ const LOG_LINES: usize = 100;
 pub fn spawn(
     config: RoomConfig,
     store: Store,
+    searchers: Arc<Semaphore>,
     done: impl FnOnce(String) + Send + 'static,
 ) -> RoomHandle {
     let (tx, rx) = mpsc::channel(256);
@@ -202,6 +210,7 @@ pub fn spawn(
         version: 0,
         bot: Some((bot, rng)),
         thinking: None,
+        searchers,
         bot_wake: None,
         empty_since: Some(Instant::now()),
         store,
@@ -209,11 +218,21 @@ pub fn spawn(
         closed: false,
         config,
     };
+    let id = room.config.id.clone();
+    let store = room.store.clone();
     tokio::spawn(async move {
-        room.start_if_full();
-        room.publish();
-        room.run(rx).await;
-        done(room.config.id.clone());
+        let running = tokio::spawn(async move {
+            room.start_if_full();
+            room.publish();
+            room.run(rx).await;
+        });
+        // A room that fails is closed (its connections end) and leaves
+        // the registry; the others go on.
+        if let Err(e) = running.await {
+            eprintln!("tetrarch serve: room {id} failed and closed: {e}");
+            let _ = store.close_room(&id).await;
+        }
+        done(id);
     });
     RoomHandle { tx, summary }
 }
@@ -230,7 +249,7 @@ impl Room {
                 },
                 answer = async { self.thinking.as_mut().expect("checked").await }, if thinking => {
                     self.thinking = None;
-                    if let Ok(answer) = answer {
+                    if let Ok(Some(answer)) = answer {
                         self.bot_answer(answer);
                     }
                 }
@@ -285,10 +304,16 @@ impl Room {
                 conn,
                 token,
                 name,
-                out,
+                state,
+                errors,
             } => {
-                self.connections
-                    .insert(conn, Connection { token, name, out });
+                let connection = Connection {
+                    token,
+                    name,
+                    state,
+                    errors,
+                };
+                self.connections.insert(conn, connection);
                 self.empty_since = None;
                 self.returned(conn);
                 self.publish();
@@ -310,13 +335,13 @@ impl Room {
         }
     }
 
+    /// Tells a connection why its request was refused (a connection that
+    /// does not read its refusals loses the ones that do not fit).
     fn refuse(&mut self, conn: u64, message: String) {
         if let Some(c) = self.connections.get(&conn) {
             let text = serde_json::to_string(&ServerMessage::Error { message })
                 .expect("a message serialises");
-            if c.out.try_send(text).is_err() {
-                self.connections.remove(&conn);
-            }
+            let _ = c.errors.try_send(text);
         }
     }
 
@@ -373,10 +398,10 @@ impl Room {
     }
 
     fn message(&mut self, conn: u64, message: ClientMessage) -> Result<(), String> {
-        let (token, name) = {
-            let c = &self.connections[&conn];
-            (c.token.clone(), c.name.clone())
+        let Some(c) = self.connections.get(&conn) else {
+            return Err("this connection has left the room".into());
         };
+        let (token, name) = (c.token.clone(), c.name.clone());
         let host = token == self.config.host;
         let seats = self.config.rules.seats.len();
         let seat_arg = |seat: usize| {
@@ -718,7 +743,8 @@ impl Room {
         );
         let game: Game = table.game().clone();
         let version = self.version;
-        self.thinking = Some(tokio::task::spawn_blocking(move || {
+        let searchers = self.searchers.clone();
+        let search = move || {
             let (mv, accepts) = match task {
                 BotTask::Move(_) => (machine_move(player, &mut bot, &mut rng, &game, time), false),
                 BotTask::Draw(seat) => (
@@ -734,6 +760,10 @@ impl Room {
                 bot,
                 rng,
             }
+        };
+        self.thinking = Some(tokio::spawn(async move {
+            let _permit = searchers.acquire_owned().await.ok()?;
+            tokio::task::spawn_blocking(search).await.ok()
         }));
     }
 
@@ -782,22 +812,18 @@ impl Room {
         }
     }
 
-    /// Sends every connection its view of the room, and updates the lobby's
-    /// summary. A connection that cannot keep up is dropped.
+    /// Sends every connection its view of the room (serialised once per
+    /// kind of viewer: the seats it holds and whether it hosts), and
+    /// updates the lobby's summary.
     fn publish(&mut self) {
-        let mut slow = Vec::new();
-        for (&conn, c) in &self.connections {
-            let view = self.view(&c.token);
-            let text = serde_json::to_string(&ServerMessage::State(Box::new(view)))
-                .expect("a view serialises");
-            if c.out.try_send(text).is_err() {
-                slow.push(conn);
-            }
-        }
-        for conn in slow {
-            if let Some(left) = self.connections.remove(&conn) {
-                self.gone(&left.token);
-            }
+        let mut texts: HashMap<(Vec<Seat>, bool), String> = HashMap::new();
+        for c in self.connections.values() {
+            let key = (self.seats_of(&c.token), c.token == self.config.host);
+            let text = texts.entry(key).or_insert_with(|| {
+                serde_json::to_string(&ServerMessage::State(Box::new(self.view(&c.token))))
+                    .expect("a view serialises")
+            });
+            c.state.send_replace(text.clone());
         }
         let seats = Seat::all(self.config.rules.seats.len())
             .map(|s| occupant_words(self.occupant(s)))
