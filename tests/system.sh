@@ -6,11 +6,11 @@
 # SVGs rendered in headless Chromium, the playground's storage on
 # PostgreSQL (two server instances sharing it) and its load test (200 rooms
 # of bots, 1,000 websocket clients), and 10 s of each fuzz target with a
-# fixed seed. The README's test command runs it after `cargo test --release`
+# fixed seed. The README's test command runs it after `cargo test --profile ci`
 # (which drives the playground in headless Chromium through chromedriver).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release
+cargo build --profile ci
 bash tests/differential/run.sh --plies 15000
 if command -v tmux >/dev/null; then
   bash tests/e2e/play-tmux.sh
@@ -42,6 +42,6 @@ else
   exit 1
 fi
 bash tests/e2e/postgres.sh
-cargo build --release --example load_test
-target/release/examples/load_test --rooms 200 --clients 1000 --seconds 30
+cargo build --profile ci --example load_test
+target/ci/examples/load_test --rooms 200 --clients 1000 --seconds 30
 bash fuzz/run.sh 10 -seed=1

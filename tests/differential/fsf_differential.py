@@ -266,7 +266,7 @@ def main():
     ap.add_argument("--max-game", type=int, default=200, help="most plies of one game")
     ap.add_argument("--variant", action="append", help="only these variants")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
-    ap.add_argument("--binary", default=os.path.join(ROOT, "target", "release", "examples", "fsf_differential"))
+    ap.add_argument("--binary", default=os.path.join(ROOT, "target", "ci", "examples", "fsf_differential"))
     a = ap.parse_args()
 
     with open(FSF_INI) as f:

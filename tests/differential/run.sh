@@ -10,18 +10,18 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check pyffish==0.0.90
-cargo build --release --quiet --example fsf_differential
+cargo build --profile ci --quiet --example fsf_differential
 "$venv/bin/python" tests/differential/fsf_differential.py "$@"
 
 # PGN written by `tetrarch play` loads in pyffish: bots against random movers
 # in a few variants, every move read back by its SAN.
-cargo build --release --quiet
+cargo build --profile ci --quiet
 out=target/pgn-check
 rm -rf "$out" && mkdir -p "$out"
 printf 'quit\n' >"$out/quit.txt"
 for variant in chess tetrarchy wildebeest chak backrank maharajah; do
   for seed in 1 2 3; do
-    target/release/tetrarch play "$variant" --variants tests/data/fsf/variants.ini \
+    target/ci/tetrarch play "$variant" --variants tests/data/fsf/variants.ini \
       --seat 1=bot:1 --seat 2=random --seed "$seed" --script "$out/quit.txt" --pgn "$out/games.pgn" >/dev/null 2>&1
   done
 done

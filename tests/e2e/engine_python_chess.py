@@ -11,7 +11,7 @@ import chess
 import chess.engine
 import chess.pgn
 
-TETRARCH = "target/release/tetrarch"
+TETRARCH = "target/ci/tetrarch"
 
 
 def play(engine, white_random, limit, seed):

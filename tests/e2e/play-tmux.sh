@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # A real terminal session of `tetrarch play` in tmux: type a move, see the
 # bot answer on a drawn board, resign, see the result. Needs tmux and a
-# release build (target/release/tetrarch). Exits 1 with the screen when
+# build of the test profile (target/ci/tetrarch). Exits 1 with the screen when
 # something is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 session="tetrarch-e2e-$$"
-bin="$PWD/target/release/tetrarch"
+bin="$PWD/target/ci/tetrarch"
 trap 'tmux kill-session -t "$session" 2>/dev/null || true' EXIT
 
 tmux new-session -d -s "$session" -x 100 -y 40 "$bin play chess --seat White=human --seat Black=bot:1; sleep 30"

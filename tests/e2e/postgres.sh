@@ -25,4 +25,4 @@ if ! as_postgres "psql -p $port -tAc \"SELECT 1 FROM pg_database WHERE datname =
   as_postgres "createdb -p $port -O tetrarch tetrarch_test"
 fi
 export TETRARCH_POSTGRES_URL="postgres://tetrarch:tetrarch@127.0.0.1:$port/tetrarch_test"
-cargo test --release --test storage -- --ignored
+cargo test --profile ci --test storage -- --ignored

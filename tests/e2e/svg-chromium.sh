@@ -5,7 +5,7 @@
 # be well-formed SVG and render (a PNG of real content, not a blank page).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-bin=target/release/tetrarch
+bin=target/ci/tetrarch
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cat > "$out/hop.ini" <<'INI'

@@ -118,7 +118,7 @@ def play(variant, start, engines):
 
 
 def main():
-    tetrarch = Engine("tetrarch", ["target/release/tetrarch", "uci"])
+    tetrarch = Engine("tetrarch", ["target/ci/tetrarch", "uci"])
     fsf = Engine("Fairy-Stockfish", ["target/fsf/fairy-stockfish"])
     tally = {}
     for variant, path in VARIANTS:

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../.."
 root=$(pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-tetrarch="$root/target/release/tetrarch"
+tetrarch="$root/target/ci/tetrarch"
 decima="$root/tests/data/protocol/decima.ini"
 
 match() {

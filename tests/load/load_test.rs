@@ -1,5 +1,5 @@
 //! The playground under load, on the loopback: `tetrarch serve` (the
-//! release binary) with ROOMS rooms whose every seat is a bot (three in
+//! test profile's binary, `cargo build --profile ci`) with ROOMS rooms whose every seat is a bot (three in
 //! four play chess, one in four the four-player free-for-all), and CLIENTS
 //! websocket clients spread over them. One client per room holds the
 //! host's key and starts the next game whenever one ends, so the bots never
@@ -14,7 +14,7 @@
 //! find each one as recorded). Exit 1 on any failure.
 //!
 //! ```sh
-//! cargo run --release --example load_test -- [--rooms 200] [--clients 1000] [--seconds 60] [--bot-pace-ms 150]
+//! cargo run --profile ci --example load_test -- [--rooms 200] [--clients 1000] [--seconds 60] [--bot-pace-ms 150]
 //! ```
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -106,7 +106,7 @@ struct Tally {
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
     let o = options();
-    let exe = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/tetrarch");
+    let exe = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/ci/tetrarch");
     let mut server = Command::new(&exe)
         .args([
             "serve",
@@ -121,7 +121,7 @@ async fn main() {
         ])
         .stdout(Stdio::piped())
         .spawn()
-        .expect("target/release/tetrarch (cargo build --release)");
+        .expect("target/ci/tetrarch (cargo build --profile ci)");
     let mut line = String::new();
     BufReader::new(server.stdout.take().expect("piped"))
         .read_line(&mut line)
