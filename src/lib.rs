@@ -62,6 +62,7 @@ pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod seat;
+#[cfg(feature = "server")]
 pub mod server;
 pub mod setup;
 pub mod setup_fen4;

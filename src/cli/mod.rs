@@ -12,6 +12,7 @@ mod play;
 mod replay;
 mod seats;
 mod selfplay;
+#[cfg(feature = "server")]
 mod serve;
 mod test;
 
@@ -115,6 +116,7 @@ pub enum Command {
     },
     /// Serve the playground: a web page to write, check, describe and play
     /// any variant, with rooms for two to eight players (see docs/serve.md).
+    #[cfg(feature = "server")]
     Serve {
         /// The port to listen on (0: any free port; the address is printed).
         #[arg(long, default_value_t = 8080)]
@@ -370,6 +372,7 @@ fn run_command(command: Command) -> Result<(), Exit> {
                 xboard_ranks,
             },
         ),
+        #[cfg(feature = "server")]
         Command::Serve {
             port,
             bind,
