@@ -148,6 +148,11 @@ async fn click(client: &Client, css: &str) {
 /// Plays a move on the board by clicking its two squares, once this
 /// browser may move that piece.
 async fn play(client: &Client, from: &str, to: &str) {
+    play_squares(client, from, to).await;
+}
+
+/// Clicks a piece that may move, then one of its target squares.
+async fn play_squares(client: &Client, from: &str, to: &str) {
     click(client, &format!("g.square.movable[data-square='{from}']")).await;
     client
         .wait()
@@ -307,12 +312,40 @@ async fn two_browsers_play_chess_to_mate_and_one_returns_after_a_drop() {
     let black = browser(&driver).await;
     identify(&white, &base, "white-player-key", "Ana").await;
     identify(&black, &base, "black-player-key", "Bo").await;
-    let room = open_room(
-        &base,
-        json!({ "variant": "chess", "clock": "5+3", "host": "white-player-key" }),
-    );
-    let url = format!("{base}/room/{room}");
-    white.goto(&url).await.expect("the room");
+    // White opens the room from the author page: chess as the template,
+    // a 5+3 clock, two people.
+    white.goto(&base).await.expect("the author page");
+    until(
+        &white,
+        "the page's first check",
+        "return document.body.dataset.ready === 'true' && document.querySelector('#template option[value=chess]') !== null",
+        |v| v == &json!(true),
+    )
+    .await;
+    click(&white, "#load").await;
+    until(
+        &white,
+        "my-chess described",
+        "return document.querySelector('#play').disabled ? null : document.querySelector('#overview-title').textContent",
+        |v| v.as_str() == Some("my-chess: 8 × 8, White, Black"),
+    )
+    .await;
+    white
+        .execute(
+            "document.querySelector('#clock').value = '5+3'; return true;",
+            vec![],
+        )
+        .await
+        .expect("the clock chosen");
+    click(&white, "#play").await;
+    let url = until(
+        &white,
+        "the room's page",
+        "return location.pathname.startsWith('/room/') ? location.href : null",
+        Value::is_string,
+    )
+    .await;
+    let url = url.as_str().expect("a URL").to_string();
     click(&white, ".seat[data-seat='0'] button.sit").await;
     black.goto(&url).await.expect("the room");
     click(&black, ".seat[data-seat='1'] button.sit").await;
@@ -381,7 +414,7 @@ async fn two_browsers_play_chess_to_mate_and_one_returns_after_a_drop() {
         )
         .await
         .expect("moves");
-    assert_eq!(moves, json!("e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7"));
+    assert_eq!(moves, json!("e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#"));
     screenshot(&white, "chess.png").await;
 
     // The finished game is stored and downloadable as PGN.
@@ -399,6 +432,7 @@ async fn two_browsers_play_chess_to_mate_and_one_returns_after_a_drop() {
     );
     assert!(pgn.contains("[White \"Ana\"]"), "{pgn}");
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    assert!(pgn.contains("[Variant \"my-chess\"]"), "{pgn}");
     assert!(
         pgn.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"),
         "{pgn}"
@@ -497,4 +531,71 @@ async fn four_browsers_play_a_free_for_all_with_a_resignation() {
     for client in players {
         client.close().await.expect("closed");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_browser_plays_both_seats_and_chooses_promotions() {
+    let (_server, base) = server();
+    let (_driver, driver) = chromedriver();
+    let player = browser(&driver).await;
+    identify(&player, &base, "hot-seat-player", "Hal").await;
+    let room = open_room(
+        &base,
+        json!({
+            "text": "[promo:chess]\nstartFen = 8/P6k/8/8/8/8/6p1/K7 w - - 0 1\n",
+            "host": "hot-seat-player",
+        }),
+    );
+    player
+        .goto(&format!("{base}/room/{room}"))
+        .await
+        .expect("the room");
+    click(&player, ".seat[data-seat='0'] button.sit").await;
+    click(&player, ".seat[data-seat='1'] button.sit").await;
+    // White's pawn reaches the last rank: four choices; a knight.
+    play_promotion(&player, "a7", "a8", "a7a8n").await;
+    // Now Black is to move and the board turns toward Black.
+    until(
+        &player,
+        "the board turned toward Black",
+        "return document.querySelector('svg.board').dataset.viewer",
+        |v| v.as_str() == Some("Black"),
+    )
+    .await;
+    play_promotion(&player, "g2", "g1", "g2g1q").await;
+    let moves = until(
+        &player,
+        "both promotions in the move list",
+        "return [...document.querySelectorAll('#moves li')].map(li => li.textContent).join(' ')",
+        |v| v.as_str() == Some("a8=N g1=Q+"),
+    )
+    .await;
+    assert_eq!(moves, json!("a8=N g1=Q+"));
+    let pieces = player
+        .execute(
+            "return [...document.querySelectorAll('g.piece')].map(p => p.dataset.piece).sort().join(' ')",
+            vec![],
+        )
+        .await
+        .expect("pieces");
+    assert_eq!(pieces, json!("0K 0N 1K 1Q"));
+    screenshot(&player, "promotion.png").await;
+    player.close().await.expect("closed");
+}
+
+/// A promotion: the two squares, then the chooser's button for `text`,
+/// after checking that it offers the four pieces.
+async fn play_promotion(client: &Client, from: &str, to: &str, text: &str) {
+    play_squares(client, from, to).await;
+    let choices = until(
+        client,
+        "the promotion chooser",
+        "const b = [...document.querySelectorAll('.chooser button[data-move]')]; return b.length ? b.map(x => x.textContent).join('') : null;",
+        Value::is_string,
+    )
+    .await;
+    let mut letters: Vec<char> = choices.as_str().expect("letters").chars().collect();
+    letters.sort_unstable();
+    assert_eq!(letters, ['B', 'N', 'Q', 'R']);
+    click(client, &format!(".chooser button[data-move='{text}']")).await;
 }

@@ -142,6 +142,9 @@ pub enum Command {
         /// Seconds a room without connections stays open.
         #[arg(long, default_value_t = 600)]
         idle_close_s: u64,
+        /// The most rooms open at once; more are refused until some close.
+        #[arg(long, default_value_t = 1000)]
+        max_rooms: usize,
         /// Extra variant files, loaded after the shipped ones.
         #[arg(long = "variants", value_name = "FILE")]
         variants: Vec<PathBuf>,
@@ -381,6 +384,7 @@ fn run_command(command: Command) -> Result<(), Exit> {
             bot_pace_ms,
             bot_think_ms,
             idle_close_s,
+            max_rooms,
             variants,
         } => serve::run(
             &variants,
@@ -392,6 +396,7 @@ fn run_command(command: Command) -> Result<(), Exit> {
                 bot_pace: std::time::Duration::from_millis(bot_pace_ms),
                 bot_think: std::time::Duration::from_millis(bot_think_ms),
                 idle_close: std::time::Duration::from_secs(idle_close_s),
+                max_rooms,
             },
         ),
         Command::Xboard { variants } => {

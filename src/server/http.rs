@@ -39,6 +39,9 @@ const PING_EVERY: Duration = Duration::from_secs(15);
 /// The longest clock a room accepts.
 const MAX_CLOCK: Duration = Duration::from_secs(24 * 3600);
 
+/// The longest increment or delay a room accepts.
+const MAX_BONUS: Duration = Duration::from_secs(3600);
+
 /// The routes.
 pub(super) fn router(app: Arc<App>) -> Router {
     Router::new()
@@ -295,6 +298,9 @@ async fn open_room_inner(app: &Arc<App>, request: OpenRoom) -> Result<serde_json
                     "clock: the time per player must be above 0 and at most 24 hours",
                 ));
             }
+            if control.increment > MAX_BONUS || control.delay > MAX_BONUS {
+                return Err(bad("clock: an increment or delay is at most an hour"));
+            }
             Some(control)
         }
         None => None,
@@ -347,6 +353,16 @@ async fn open_room_inner(app: &Arc<App>, request: OpenRoom) -> Result<serde_json
             "a bot's level is 0 (random) to {}, not {level}",
             crate::engine::MAX_LEVEL
         )));
+    }
+    let open = app.rooms.lock().expect("no panic holds it").len();
+    if open >= app.config.max_rooms {
+        return Err(Failure(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "this server holds at most {} rooms, and all are open; try again later",
+                app.config.max_rooms
+            ),
+        ));
     }
     let id = random_key(8);
     let stored = StoredRoom {

@@ -115,7 +115,8 @@ pub struct RoomView {
     pub last: Option<[Coord; 2]>,
     /// The squares of royal pieces in check.
     pub checks: Vec<Coord>,
-    /// The moves played, in the variant's notation.
+    /// The moves played: in SAN for two players (as PGN writes them), in
+    /// the four-player notation for more.
     pub moves: Vec<String>,
     /// This client's legal moves, when one of its seats is to move.
     pub legal: Vec<LegalView>,

@@ -48,6 +48,8 @@ pub struct ServeConfig {
     pub bot_think: Duration,
     /// How long a room without connections stays open.
     pub idle_close: Duration,
+    /// The most rooms open at once on this instance.
+    pub max_rooms: usize,
 }
 
 /// Why the server could not run.

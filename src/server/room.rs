@@ -28,6 +28,7 @@ use crate::game::{
 };
 use crate::moves::Move;
 use crate::notation::move_name;
+use crate::position::Position;
 use crate::rng::SplitMix64;
 use crate::rules::{Direction, RuleTable, Sq};
 use crate::seat::Seat;
@@ -133,6 +134,12 @@ enum Phase {
     Playing(Box<Table>),
 }
 
+/// A seat or a reservation a key takes once the table agrees.
+enum Taking {
+    Seat(String),
+    Reservation(String),
+}
+
 /// What a bot was asked, answered on a blocking thread.
 enum BotTask {
     Move(Seat),
@@ -154,6 +161,9 @@ struct Room {
     config: RoomConfig,
     phase: Phase,
     transcript: Option<Transcript>,
+    /// Two players: the moves in SAN, and the position they are written
+    /// from (the one before the next move).
+    san: Option<(Position, Vec<String>)>,
     /// The key of the person in each seat.
     holders: Vec<Option<String>>,
     /// The key of the person who reserved a bot's seat.
@@ -201,6 +211,7 @@ pub fn spawn(
     let mut room = Room {
         phase: Phase::Seating(occupants),
         transcript: None,
+        san: None,
         holders: vec![None; seats],
         reservers: vec![None; seats],
         connections: HashMap::new(),
@@ -412,6 +423,7 @@ impl Room {
             }
         };
         let mine = self.seats_of(&token);
+        let mut taking = None;
         let request = match message {
             ClientMessage::Sit { seat } => {
                 let seat = seat_arg(seat)?;
@@ -427,7 +439,7 @@ impl Room {
                         return Ok(());
                     }
                     Phase::Playing(_) => {
-                        self.holders[seat.index()] = Some(token);
+                        taking = Some((seat, Taking::Seat(token)));
                         (Actor::Host, Request::Sit(seat, Occupant::Person(name)))
                     }
                 }
@@ -473,7 +485,7 @@ impl Room {
             }
             ClientMessage::Reserve { seat } => {
                 let seat = seat_arg(seat)?;
-                self.reservers[seat.index()] = Some(token);
+                taking = Some((seat, Taking::Reservation(token)));
                 (Actor::Host, Request::Reserve(seat, name))
             }
             ClientMessage::RemoveBot { seat } => {
@@ -546,6 +558,14 @@ impl Room {
             return Err("the game has not started: every seat must be taken".into());
         };
         let reply = table.request(now, request.0, request.1);
+        let accepted = reply.refused.is_none();
+        // A seat or reservation becomes this key's once the table agreed.
+        if accepted && let Some((seat, taking)) = taking {
+            match taking {
+                Taking::Seat(token) => self.holders[seat.index()] = Some(token),
+                Taking::Reservation(token) => self.reservers[seat.index()] = Some(token),
+            }
+        }
         self.events(reply.events);
         match reply.refused {
             None => Ok(()),
@@ -603,6 +623,8 @@ impl Room {
         match table {
             Ok(table) => {
                 self.transcript = Some(Transcript::new(&table, &self.config.variant_start));
+                self.san = (self.config.rules.seats.len() == 2)
+                    .then(|| (table.game().position().clone(), Vec::new()));
                 let first = table.game().to_move().unwrap_or(Seat::FIRST);
                 self.phase = Phase::Playing(Box::new(table));
                 self.line(format!("game 1: {} moves first", self.seat_name(first)));
@@ -636,6 +658,18 @@ impl Room {
         for event in &events {
             lines.push(event.describe(&self.config.rules));
             match event {
+                TableEvent::Game(crate::game::Event::Moved { text, .. }) => {
+                    if let Some((position, sans)) = &mut self.san {
+                        sans.push(crate::pgn::san(position, text.mv));
+                        position.make(text.mv);
+                    }
+                }
+                TableEvent::NewGame { .. } => {
+                    if let Some((position, sans)) = &mut self.san {
+                        *position = table.game().position().clone();
+                        sans.clear();
+                    }
+                }
                 TableEvent::Game(crate::game::Event::GameOver(_)) => finished = true,
                 TableEvent::Expired => closed = true,
                 TableEvent::Seated(seat, occupant) => {
@@ -860,7 +894,7 @@ impl Room {
         let game = table.map(Table::game);
         let position = match game {
             Some(game) => game.position().clone(),
-            None => crate::position::Position::from_text(rules.clone(), &self.config.start)
+            None => Position::from_text(rules.clone(), &self.config.start)
                 .expect("the start was checked when the room opened"),
         };
         let mut pieces = Vec::new();
@@ -919,6 +953,11 @@ impl Room {
             })
             .unwrap_or_default();
         let moves = match (&self.transcript, game) {
+            (_, Some(_)) if self.san.is_some() => self
+                .san
+                .as_ref()
+                .map(|(_, sans)| sans.clone())
+                .unwrap_or_default(),
             (Some(transcript), Some(_)) => transcript.move_names(rules),
             _ => Vec::new(),
         };

@@ -1,0 +1,325 @@
+//! The playground's API and websocket without a browser: hostile and
+//! mistaken requests get a status or an `error` message with a sentence,
+//! never a crash, and the room goes on working after each one.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+/// A `tetrarch serve` child, killed when dropped.
+struct Server(Child, String);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn serve() -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            "sqlite::memory:",
+            "--bot-pace-ms",
+            "0",
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("tetrarch starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("piped"))
+        .read_line(&mut line)
+        .expect("an address");
+    let base = line.trim().rsplit(' ').next().expect("a URL").to_string();
+    Server(child, base)
+}
+
+/// An HTTP exchange: status and body.
+fn http(method: &str, base: &str, path: &str, body: &str) -> (u16, String) {
+    let host = base.strip_prefix("http://").expect("an http URL");
+    let mut stream = std::net::TcpStream::connect(host).expect("the server");
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("sent");
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).expect("a reply");
+    let (head, body) = reply.split_once("\r\n\r\n").expect("a head and a body");
+    let code = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .expect("a status");
+    (code, body.to_string())
+}
+
+fn error_of(body: &str) -> String {
+    let value: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"));
+    value["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error: {body}"))
+        .to_string()
+}
+
+#[test]
+fn mistaken_http_requests_are_refused_with_a_sentence() {
+    let server = serve();
+    let base = &server.1;
+    let refused = |path: &str, body: &str| {
+        let (code, reply) = http("POST", base, path, body);
+        assert!((400..500).contains(&code), "{path} {body}: {code} {reply}");
+        reply
+    };
+    let host = r#""host":"a-good-host-key""#;
+    let cases = [
+        (format!(r#"{{"variant":"chess"}}"#), "missing field `host`"),
+        (
+            format!(r#"{{"variant":"chess","host":"short"}}"#),
+            "`host` must be 8 to 64",
+        ),
+        (
+            format!(r#"{{"variant":"chesss",{host}}}"#),
+            "unknown variant `chesss` (did you mean `chess`?)",
+        ),
+        (
+            format!(r#"{{"variant":"chess","clock":"soon",{host}}}"#),
+            "clock:",
+        ),
+        (
+            format!(r#"{{"variant":"chess","clock":"1500",{host}}}"#),
+            "at most 24 hours",
+        ),
+        (
+            format!(r#"{{"variant":"chess","clock":"5+99999",{host}}}"#),
+            "at most an hour",
+        ),
+        (
+            format!(r#"{{"variant":"chess","bots":[1],{host}}}"#),
+            "`bots` has 1 entries; chess has 2 seats",
+        ),
+        (
+            format!(r#"{{"variant":"chess","bots":[99,null],{host}}}"#),
+            "a bot's level is 0 (random) to 12, not 99",
+        ),
+        (
+            format!(r#"{{"text":"[x:chess]\ncastlng = 1\n",{host}}}"#),
+            "no section that can be played",
+        ),
+        (
+            format!(r#"{{"variant":"chess","text":"[x:chess]",{host}}}"#),
+            "give one of `variant`, `text` or `variant_id`",
+        ),
+        (
+            format!(r#"{{"variant_id":"nothing-here",{host}}}"#),
+            "no variant `nothing-here`",
+        ),
+    ];
+    for (body, expected) in cases {
+        let reply = refused("/api/rooms", &body);
+        let text = if reply.starts_with('{') {
+            error_of(&reply)
+        } else {
+            reply.clone()
+        };
+        assert!(text.contains(expected), "{body}: {text}");
+    }
+    // Not JSON at all, and a file too long to check.
+    refused("/api/check", "{not json");
+    let long = json!({ "text": "#".repeat(300 * 1024) }).to_string();
+    let (code, _) = http("POST", base, "/api/check", &long);
+    assert!(
+        (400..500).contains(&code),
+        "a 300 KiB file is refused: {code}"
+    );
+    // Saving a broken file is refused; unknown ids are 404 with a sentence.
+    let reply = refused(
+        "/api/variants",
+        r#"{"text":"[x:chess]\nmaxRank = 99\n","visibility":"public"}"#,
+    );
+    assert!(error_of(&reply).contains("fix its errors first"), "{reply}");
+    let (code, reply) = http("GET", base, "/api/games/none", "");
+    assert_eq!(
+        (code, error_of(&reply)),
+        (404, "no game `none`".to_string())
+    );
+    let (code, reply) = http("GET", base, "/ws/rooms/none?token=abcdefgh1", "");
+    assert_eq!(
+        (code, error_of(&reply)),
+        (404, "no open room `none`".to_string())
+    );
+    // The server is still there.
+    let (code, _) = http("GET", base, "/api/rooms", "");
+    assert_eq!(code, 200);
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The next text message, skipping pings, within 10 s.
+async fn next(socket: &mut Socket) -> Value {
+    let text = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match socket.next().await {
+                Some(Ok(Message::Text(text))) => return text.to_string(),
+                Some(Ok(_)) => continue,
+                other => panic!("the connection ended: {other:?}"),
+            }
+        }
+    })
+    .await
+    .expect("a message within 10 s");
+    serde_json::from_str(&text).expect("JSON")
+}
+
+/// The next `error` message's sentence (states in between are skipped).
+async fn refusal(socket: &mut Socket) -> String {
+    loop {
+        let message = next(socket).await;
+        if message["type"] == "error" {
+            return message["message"].as_str().expect("a sentence").to_string();
+        }
+    }
+}
+
+/// The next state that satisfies `accept`.
+async fn state_where(socket: &mut Socket, accept: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let message = next(socket).await;
+        if message["type"] == "state" && accept(&message) {
+            return message;
+        }
+    }
+}
+
+async fn connect(base: &str, room: &str, token: &str) -> Socket {
+    let url = format!(
+        "{}/ws/rooms/{room}?token={token}&name=p",
+        base.replacen("http://", "ws://", 1)
+    );
+    tokio_tungstenite::connect_async(url)
+        .await
+        .expect("connected")
+        .0
+}
+
+#[tokio::test]
+async fn bad_websocket_messages_are_refused_and_the_room_plays_on() {
+    let server = serve();
+    let base = server.1.clone();
+    let (code, reply) = http(
+        "POST",
+        &base,
+        "/api/rooms",
+        r#"{"variant":"chess","host":"the-host-key-1"}"#,
+    );
+    assert_eq!(code, 200, "{reply}");
+    let room: Value = serde_json::from_str(&reply).expect("JSON");
+    let room = room["id"].as_str().expect("an id").to_string();
+    let mut white = connect(&base, &room, "the-host-key-1").await;
+    let mut stranger = connect(&base, &room, "a-stranger-key").await;
+    state_where(&mut white, |_| true).await;
+    state_where(&mut stranger, |_| true).await;
+
+    let cases: [(&str, &str); 9] = [
+        ("{not json", "not a message"),
+        (r#"{"type":"fly"}"#, "unknown variant `fly`"),
+        (r#"{"type":"sit"}"#, "missing field `seat`"),
+        (r#"{"type":"sit","seat":7}"#, "the variant has no seat 7"),
+        (r#"{"type":"sit","seat":-1}"#, "not a message"),
+        (
+            r#"{"type":"seat_bot","seat":1,"level":2}"#,
+            "only the host may seat a bot",
+        ),
+        (
+            r#"{"type":"move","text":"e2e4"}"#,
+            "the game has not started",
+        ),
+        (r#"{"type":"pause"}"#, "only the host may do that"),
+        (
+            r#"{"type":"move","text":"e2e4","extra":1}"#,
+            "unknown field `extra`",
+        ),
+    ];
+    for (text, expected) in cases {
+        stranger
+            .send(Message::Text(text.into()))
+            .await
+            .expect("sent");
+        let why = refusal(&mut stranger).await;
+        assert!(why.contains(expected), "{text}: {why}");
+    }
+    stranger
+        .send(Message::Binary(vec![1, 2, 3].into()))
+        .await
+        .expect("sent");
+    assert_eq!(refusal(&mut stranger).await, "messages are JSON text");
+
+    // The host sits, seats a bot; the game starts and the room still plays.
+    white
+        .send(Message::Text(r#"{"type":"sit","seat":0}"#.into()))
+        .await
+        .expect("sent");
+    white
+        .send(Message::Text(
+            r#"{"type":"seat_bot","seat":1,"level":1}"#.into(),
+        ))
+        .await
+        .expect("sent");
+    state_where(&mut white, |s| s["phase"] == "playing" && s["to_move"] == 0).await;
+    for (text, expected) in [
+        (r#"{"type":"move","text":"e2e5"}"#, "legal"),
+        (r#"{"type":"move","text":"hello"}"#, "not a move"),
+        (r#"{"type":"sit","seat":1}"#, "Black is taken"),
+        (r#"{"type":"accept"}"#, "no draw offer awaits your answer"),
+        (r#"{"type":"resume"}"#, "not paused"),
+    ] {
+        white.send(Message::Text(text.into())).await.expect("sent");
+        let why = refusal(&mut white).await;
+        assert!(why.contains(expected), "{text}: {why}");
+    }
+    stranger
+        .send(Message::Text(r#"{"type":"move","text":"e2e4"}"#.into()))
+        .await
+        .expect("sent");
+    assert_eq!(
+        refusal(&mut stranger).await,
+        "you have no seat in this game"
+    );
+    // A message over 16 KiB ends that connection only.
+    let huge = format!(r#"{{"type":"move","text":"{}"}}"#, "x".repeat(20_000));
+    let _ = stranger.send(Message::Text(huge.into())).await;
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match stranger.next().await {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => continue,
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the oversized message closes the connection");
+
+    white
+        .send(Message::Text(r#"{"type":"move","text":"e2e4"}"#.into()))
+        .await
+        .expect("sent");
+    let after = state_where(&mut white, |s| {
+        s["moves"].as_array().is_some_and(|m| m.len() >= 2)
+    })
+    .await;
+    assert_eq!(after["moves"][0], "e4", "SAN for two players");
+    assert_eq!(
+        after["to_move"], 0,
+        "the bot answered and it is White's move again"
+    );
+}
