@@ -82,9 +82,9 @@ fn mistaken_http_requests_are_refused_with_a_sentence() {
     };
     let host = r#""host":"a-good-host-key""#;
     let cases = [
-        (format!(r#"{{"variant":"chess"}}"#), "missing field `host`"),
+        (r#"{"variant":"chess"}"#.to_string(), "missing field `host`"),
         (
-            format!(r#"{{"variant":"chess","host":"short"}}"#),
+            r#"{"variant":"chess","host":"short"}"#.to_string(),
             "`host` must be 8 to 64",
         ),
         (
