@@ -10,7 +10,10 @@
 # (which drives the playground in headless Chromium through chromedriver).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --profile ci
+# The binary and the examples with the features `cargo test` built them
+# with (dev-dependencies unify features only where a target needs them), so
+# the dependencies are not compiled a second time.
+cargo build --profile ci --bins --examples
 bash tests/differential/run.sh --plies 15000
 if command -v tmux >/dev/null; then
   bash tests/e2e/play-tmux.sh
@@ -42,6 +45,5 @@ else
   exit 1
 fi
 bash tests/e2e/postgres.sh
-cargo build --profile ci --example load_test
 target/ci/examples/load_test --rooms 200 --clients 1000 --seconds 30
 bash fuzz/run.sh 10 -seed=1

@@ -10,12 +10,13 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check pyffish==0.0.90
-cargo build --profile ci --quiet --example fsf_differential
+# Binaries and examples together: built with the same features as `cargo
+# test` (dev-dependencies included), so nothing is compiled twice.
+cargo build --profile ci --quiet --bins --examples
 "$venv/bin/python" tests/differential/fsf_differential.py "$@"
 
 # PGN written by `tetrarch play` loads in pyffish: bots against random movers
 # in a few variants, every move read back by its SAN.
-cargo build --profile ci --quiet
 out=target/pgn-check
 rm -rf "$out" && mkdir -p "$out"
 printf 'quit\n' >"$out/quit.txt"

@@ -1,5 +1,5 @@
 //! The playground under load, on the loopback: `tetrarch serve` (the
-//! test profile's binary, `cargo build --profile ci`) with ROOMS rooms whose every seat is a bot (three in
+//! test profile's binary, `cargo build --profile ci --bins --examples`) with ROOMS rooms whose every seat is a bot (three in
 //! four play chess, one in four the four-player free-for-all), and CLIENTS
 //! websocket clients spread over them. One client per room holds the
 //! host's key and starts the next game whenever one ends, so the bots never
@@ -14,7 +14,7 @@
 //! find each one as recorded). Exit 1 on any failure.
 //!
 //! ```sh
-//! cargo run --profile ci --example load_test -- [--rooms 200] [--clients 1000] [--seconds 60] [--bot-pace-ms 150]
+//! cargo build --profile ci --bins --examples && target/ci/examples/load_test [--rooms 200] [--clients 1000] [--seconds 60] [--bot-pace-ms 150]
 //! ```
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -121,7 +121,7 @@ async fn main() {
         ])
         .stdout(Stdio::piped())
         .spawn()
-        .expect("target/ci/tetrarch (cargo build --profile ci)");
+        .expect("target/ci/tetrarch (cargo build --profile ci --bins --examples)");
     let mut line = String::new();
     BufReader::new(server.stdout.take().expect("piped"))
         .read_line(&mut line)
