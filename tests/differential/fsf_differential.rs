@@ -15,7 +15,7 @@
 //! ends (n-move, n-fold) hold at its thresholds (a claim's where the
 //! variant has one) with their value, and every legal move in SAN.
 //!
-//! `cargo build --profile ci --bins --examples && target/ci/examples/fsf_differential -- [--variants FILE]...`
+//! `cargo build --profile ci --bins --examples && target/ci/examples/fsf_differential [--variants FILE]...`
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
