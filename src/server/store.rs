@@ -1,7 +1,9 @@
 //! Storage through sqlx: user variants, the rooms (and the instance that
 //! hosts each) and finished games, in SQLite (a file, the default) or
 //! PostgreSQL (by URL, for several instances sharing one database). The
-//! schema is `migrations/`, applied at start.
+//! schema is `migrations/`, embedded and applied at start, each file once
+//! (the table `tetrarch_schema` records which); sqlx's own migration macro
+//! would compile the whole sqlx stack a second time for itself.
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
@@ -96,10 +98,10 @@ pub enum StoreError {
     /// The database refused or could not be reached.
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
-    /// The schema could not be applied.
-    #[error("database migration: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
 }
+
+/// The schema, in order: a version and its SQL.
+const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../../migrations/0001_playground.sql"))];
 
 /// The database.
 #[derive(Clone, Debug)]
@@ -131,7 +133,7 @@ impl Store {
             .max_connections(connections)
             .connect(&url)
             .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
+        migrate(&pool, !url.starts_with("sqlite:")).await?;
         Ok(Store { pool })
     }
 
@@ -276,6 +278,50 @@ impl Store {
         .await?;
         Ok(rows.into_iter().map(game_of).collect())
     }
+}
+
+/// Applies the migrations not applied yet, each in a transaction with its
+/// record in `tetrarch_schema`, on one connection. On PostgreSQL an
+/// advisory lock keeps instances starting together from racing (SQLite
+/// has one writer anyway).
+async fn migrate(pool: &AnyPool, postgres: bool) -> Result<(), StoreError> {
+    let mut connection = pool.acquire().await?;
+    if postgres {
+        sqlx::query("SELECT pg_advisory_lock(7260016)")
+            .execute(&mut *connection)
+            .await?;
+    }
+    let applied = apply(&mut connection).await;
+    if postgres {
+        sqlx::query("SELECT pg_advisory_unlock(7260016)")
+            .execute(&mut *connection)
+            .await?;
+    }
+    applied
+}
+
+async fn apply(connection: &mut sqlx::AnyConnection) -> Result<(), StoreError> {
+    use sqlx::Connection;
+    sqlx::raw_sql("CREATE TABLE IF NOT EXISTS tetrarch_schema (version BIGINT PRIMARY KEY)")
+        .execute(&mut *connection)
+        .await?;
+    for (version, sql) in MIGRATIONS {
+        let applied = sqlx::query("SELECT version FROM tetrarch_schema WHERE version = $1")
+            .bind(*version)
+            .fetch_optional(&mut *connection)
+            .await?;
+        if applied.is_some() {
+            continue;
+        }
+        let mut transaction = connection.begin().await?;
+        sqlx::raw_sql(sql).execute(&mut *transaction).await?;
+        sqlx::query("INSERT INTO tetrarch_schema (version) VALUES ($1)")
+            .bind(*version)
+            .execute(&mut *transaction)
+            .await?;
+        transaction.commit().await?;
+    }
+    Ok(())
 }
 
 fn room_of(row: sqlx::any::AnyRow) -> StoredRoom {

@@ -21,8 +21,8 @@ as_postgres() { su postgres -c "$1"; }
 if ! as_postgres "psql -p $port -tAc \"SELECT 1 FROM pg_roles WHERE rolname = 'tetrarch'\"" | grep -q 1; then
   as_postgres "psql -p $port -qc \"CREATE ROLE tetrarch LOGIN PASSWORD 'tetrarch'\""
 fi
-if ! as_postgres "psql -p $port -tAc \"SELECT 1 FROM pg_database WHERE datname = 'tetrarch_test'\"" | grep -q 1; then
-  as_postgres "createdb -p $port -O tetrarch tetrarch_test"
-fi
+# A fresh database every run.
+as_postgres "dropdb -p $port --if-exists tetrarch_test"
+as_postgres "createdb -p $port -O tetrarch tetrarch_test"
 export TETRARCH_POSTGRES_URL="postgres://tetrarch:tetrarch@127.0.0.1:$port/tetrarch_test"
 cargo test --profile ci --test storage -- --ignored
