@@ -8,52 +8,23 @@
 //! Needs `chromium` and `chromedriver` (Debian's `chromium-driver`), which
 //! `.ci/run` installs.
 
-use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
-/// A child process killed when dropped.
-struct Process(Child);
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+mod common;
+use common::serve::{KillOnDrop, Server, http};
 
 /// `tetrarch serve` on a free port with an in-memory database.
-fn server() -> (Process, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
-        .args([
-            "serve",
-            "--port",
-            "0",
-            "--db",
-            "sqlite::memory:",
-            "--bot-pace-ms",
-            "50",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("tetrarch starts");
-    let stdout = child.stdout.take().expect("piped");
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("the server announces its address");
-    let base = line
-        .trim()
-        .strip_prefix("tetrarch serve: listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line: {line}"))
-        .to_string();
-    (Process(child), base)
+fn server() -> Server {
+    Server::start(
+        Path::new(env!("CARGO_BIN_EXE_tetrarch")),
+        &["--db", "sqlite::memory:", "--bot-pace-ms", "50"],
+    )
 }
 
 fn free_port() -> u16 {
@@ -64,7 +35,7 @@ fn free_port() -> u16 {
 }
 
 /// chromedriver on a free port, once it accepts connections.
-fn chromedriver() -> (Process, String) {
+fn chromedriver() -> (KillOnDrop, String) {
     let port = free_port();
     let child = Command::new("chromedriver")
         .arg(format!("--port={port}"))
@@ -77,7 +48,7 @@ fn chromedriver() -> (Process, String) {
         assert!(Instant::now() < deadline, "chromedriver did not start");
         std::thread::sleep(Duration::from_millis(50));
     }
-    (Process(child), format!("http://127.0.0.1:{port}"))
+    (KillOnDrop(child), format!("http://127.0.0.1:{port}"))
 }
 
 /// A headless Chromium session.
@@ -120,29 +91,39 @@ async fn until(
 }
 
 async fn click(client: &Client, css: &str) {
-    let found = client
-        .wait()
-        .at_most(Duration::from_secs(15))
-        .for_element(Locator::Css(css))
-        .await;
-    let element = match found {
-        Ok(element) => element,
-        Err(e) => {
-            screenshot(client, "failed-click.png").await;
-            let movable = client
-                .execute(
-                    "return [...document.querySelectorAll('g.movable')].map(g => g.dataset.square).join(' ')",
-                    vec![],
-                )
-                .await
-                .unwrap_or(Value::Null);
-            panic!("no `{css}` (movable: {movable}): {e}");
+    // The room page redraws a panel whenever a state arrives, so an element
+    // found a moment ago may be gone by the time it is clicked: find it again,
+    // as a person would look again.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let found = client
+            .wait()
+            .at_most(left.max(Duration::from_millis(100)))
+            .for_element(Locator::Css(css))
+            .await;
+        let element = match found {
+            Ok(element) => element,
+            Err(e) => {
+                screenshot(client, "failed-click.png").await;
+                let movable = client
+                    .execute(
+                        "return [...document.querySelectorAll('g.movable')].map(g => g.dataset.square).join(' ')",
+                        vec![],
+                    )
+                    .await
+                    .unwrap_or(Value::Null);
+                panic!("no `{css}` (movable: {movable}): {e}");
+            }
+        };
+        match element.click().await {
+            Ok(_) => return,
+            Err(e) if e.is_stale_element_reference() && Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(e) => panic!("cannot click `{css}`: {e}"),
         }
-    };
-    element
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("cannot click `{css}`: {e}"));
+    }
 }
 
 /// Plays a move on the board by clicking its two squares, once this
@@ -189,41 +170,15 @@ async fn identify(client: &Client, base: &str, key: &str, name: &str) {
 }
 
 fn open_room(base: &str, body: Value) -> String {
-    let reply = ureq_post(&format!("{base}/api/rooms"), &body);
+    let reply = http("POST", &format!("{base}/api/rooms"), &body.to_string()).body;
+    let reply: Value = serde_json::from_str(&reply).unwrap_or_else(|e| panic!("{e}: {reply}"));
     reply["id"].as_str().expect("a room id").to_string()
-}
-
-/// A JSON POST with the standard library (a test needs nothing more).
-fn ureq_post(url: &str, body: &Value) -> Value {
-    http("POST", url, Some(body))
-}
-
-fn http(method: &str, url: &str, body: Option<&Value>) -> Value {
-    let text = http_text(method, url, body);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{url}: {e}: {text}"))
-}
-
-fn http_text(method: &str, url: &str, body: Option<&Value>) -> String {
-    use std::io::{Read, Write};
-    let rest = url.strip_prefix("http://").expect("an http URL");
-    let (host, path) = rest.split_once('/').expect("a path");
-    let mut stream = std::net::TcpStream::connect(host).expect("the server");
-    let body = body.map(Value::to_string).unwrap_or_default();
-    write!(
-        stream,
-        "{method} /{path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("the request is sent");
-    let mut reply = String::new();
-    stream.read_to_string(&mut reply).expect("a reply");
-    let (_, body) = reply.split_once("\r\n\r\n").expect("headers and a body");
-    body.to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn author_sees_an_error_at_its_line_then_the_diagrams() {
-    let (_server, base) = server();
+    let server = server();
+    let base = server.base.clone();
     let (_driver, driver) = chromedriver();
     let author = browser(&driver).await;
     author.goto(&base).await.expect("the author page");
@@ -306,7 +261,8 @@ async fn author_sees_an_error_at_its_line_then_the_diagrams() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_browsers_play_chess_to_mate_and_one_returns_after_a_drop() {
-    let (_server, base) = server();
+    let server = server();
+    let base = server.base.clone();
     let (_driver, driver) = chromedriver();
     let white = browser(&driver).await;
     let black = browser(&driver).await;
@@ -425,11 +381,12 @@ async fn two_browsers_play_chess_to_mate_and_one_returns_after_a_drop() {
         Value::is_string,
     )
     .await;
-    let pgn = http_text(
+    let pgn = http(
         "GET",
         &format!("{base}{}", link.as_str().expect("a link")),
-        None,
-    );
+        "",
+    )
+    .body;
     assert!(pgn.contains("[White \"Ana\"]"), "{pgn}");
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
     assert!(pgn.contains("[Variant \"my-chess\"]"), "{pgn}");
@@ -443,7 +400,8 @@ async fn two_browsers_play_chess_to_mate_and_one_returns_after_a_drop() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn four_browsers_play_a_free_for_all_with_a_resignation() {
-    let (_server, base) = server();
+    let server = server();
+    let base = server.base.clone();
     let (_driver, driver) = chromedriver();
     let mut players = Vec::new();
     for (seat, name) in ["Rita", "Ben", "Yara", "Gus"].iter().enumerate() {
@@ -535,7 +493,8 @@ async fn four_browsers_play_a_free_for_all_with_a_resignation() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_browser_plays_both_seats_and_chooses_promotions() {
-    let (_server, base) = server();
+    let server = server();
+    let base = server.base.clone();
     let (_driver, driver) = chromedriver();
     let player = browser(&driver).await;
     identify(&player, &base, "hot-seat-player", "Hal").await;

@@ -2,65 +2,28 @@
 //! mistaken requests get a status or an `error` message with a sentence,
 //! never a crash, and the room goes on working after each one.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
-/// A `tetrarch serve` child, killed when dropped.
-struct Server(Child, String);
+mod common;
+use common::serve::{Reply, Server, http};
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
+/// `tetrarch serve` with an in-memory database and bots that move at once.
 fn serve() -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
-        .args([
-            "serve",
-            "--port",
-            "0",
-            "--db",
-            "sqlite::memory:",
-            "--bot-pace-ms",
-            "0",
-        ])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("tetrarch starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("piped"))
-        .read_line(&mut line)
-        .expect("an address");
-    let base = line.trim().rsplit(' ').next().expect("a URL").to_string();
-    Server(child, base)
+    Server::start(
+        Path::new(env!("CARGO_BIN_EXE_tetrarch")),
+        &["--db", "sqlite::memory:", "--bot-pace-ms", "0"],
+    )
 }
 
-/// An HTTP exchange: status and body.
-fn http(method: &str, base: &str, path: &str, body: &str) -> (u16, String) {
-    let host = base.strip_prefix("http://").expect("an http URL");
-    let mut stream = std::net::TcpStream::connect(host).expect("the server");
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("sent");
-    let mut reply = String::new();
-    stream.read_to_string(&mut reply).expect("a reply");
-    let (head, body) = reply.split_once("\r\n\r\n").expect("a head and a body");
-    let code = head
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .expect("a status");
-    (code, body.to_string())
+/// An exchange with the server at `base`: status and body.
+fn exchange(method: &str, base: &str, path: &str, body: &str) -> (u16, String) {
+    let Reply { code, body, .. } = http(method, &format!("{base}{path}"), body);
+    (code, body)
 }
 
 fn error_of(body: &str) -> String {
@@ -74,9 +37,9 @@ fn error_of(body: &str) -> String {
 #[test]
 fn mistaken_http_requests_are_refused_with_a_sentence() {
     let server = serve();
-    let base = &server.1;
+    let base = &server.base;
     let refused = |path: &str, body: &str| {
-        let (code, reply) = http("POST", base, path, body);
+        let (code, reply) = exchange("POST", base, path, body);
         assert!((400..500).contains(&code), "{path} {body}: {code} {reply}");
         reply
     };
@@ -136,7 +99,7 @@ fn mistaken_http_requests_are_refused_with_a_sentence() {
     // Not JSON at all, and a file too long to check.
     refused("/api/check", "{not json");
     let long = json!({ "text": "#".repeat(300 * 1024) }).to_string();
-    let (code, _) = http("POST", base, "/api/check", &long);
+    let (code, _) = exchange("POST", base, "/api/check", &long);
     assert!(
         (400..500).contains(&code),
         "a 300 KiB file is refused: {code}"
@@ -147,18 +110,18 @@ fn mistaken_http_requests_are_refused_with_a_sentence() {
         r#"{"text":"[x:chess]\nmaxRank = 99\n","visibility":"public"}"#,
     );
     assert!(error_of(&reply).contains("fix its errors first"), "{reply}");
-    let (code, reply) = http("GET", base, "/api/games/none", "");
+    let (code, reply) = exchange("GET", base, "/api/games/none", "");
     assert_eq!(
         (code, error_of(&reply)),
         (404, "no game `none`".to_string())
     );
-    let (code, reply) = http("GET", base, "/ws/rooms/none?token=abcdefgh1", "");
+    let (code, reply) = exchange("GET", base, "/ws/rooms/none?token=abcdefgh1", "");
     assert_eq!(
         (code, error_of(&reply)),
         (404, "no open room `none`".to_string())
     );
     // The server is still there.
-    let (code, _) = http("GET", base, "/api/rooms", "");
+    let (code, _) = exchange("GET", base, "/api/rooms", "");
     assert_eq!(code, 200);
 }
 
@@ -215,8 +178,8 @@ async fn connect(base: &str, room: &str, token: &str) -> Socket {
 #[tokio::test]
 async fn bad_websocket_messages_are_refused_and_the_room_plays_on() {
     let server = serve();
-    let base = server.1.clone();
-    let (code, reply) = http(
+    let base = server.base.clone();
+    let (code, reply) = exchange(
         "POST",
         &base,
         "/api/rooms",

@@ -4,9 +4,10 @@
 //! server instances also share one database: a room opened on one is found
 //! through the other, and a variant saved on one is listed by the other.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
 
+mod common;
+use common::serve::{Reply, Server, http};
 use tetrarch::server::{Store, StoredGame, StoredRoom, StoredVariant, Visibility, now_seconds};
 
 fn unique(prefix: &str) -> String {
@@ -146,50 +147,9 @@ async fn postgres_stores_variants_rooms_and_games() {
     round_trip(&postgres_url()).await;
 }
 
-/// A `tetrarch serve` child, killed when dropped.
-struct Server(Child, String);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
+/// `tetrarch serve` on the database `db`.
 fn serve(db: &str) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tetrarch"))
-        .args(["serve", "--port", "0", "--db", db])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("tetrarch starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("piped"))
-        .read_line(&mut line)
-        .expect("an address");
-    let base = line.trim().rsplit(' ').next().expect("a URL").to_string();
-    Server(child, base)
-}
-
-/// An HTTP exchange: the status line's code, the headers and the body.
-fn http(method: &str, url: &str, body: &str) -> (u16, String, String) {
-    let rest = url.strip_prefix("http://").expect("an http URL");
-    let (host, path) = rest.split_once('/').expect("a path");
-    let mut stream = std::net::TcpStream::connect(host).expect("the server");
-    write!(
-        stream,
-        "{method} /{path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("sent");
-    let mut reply = String::new();
-    stream.read_to_string(&mut reply).expect("a reply");
-    let (head, body) = reply.split_once("\r\n\r\n").expect("a head and a body");
-    let code = head
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .expect("a status");
-    (code, head.to_string(), body.to_string())
+    Server::start(Path::new(env!("CARGO_BIN_EXE_tetrarch")), &["--db", db])
 }
 
 #[test]
@@ -198,48 +158,48 @@ fn two_instances_share_rooms_and_variants_through_postgres() {
     let url = postgres_url();
     let a = serve(&url);
     let b = serve(&url);
-    let (code, _, body) = http(
+    let Reply { code, body, .. } = http(
         "POST",
-        &format!("{}/api/rooms", a.1),
+        &format!("{}/api/rooms", a.base),
         r#"{"variant":"chess","host":"instance-test-host"}"#,
     );
     assert_eq!(code, 200, "{body}");
     let room: serde_json::Value = serde_json::from_str(&body).expect("JSON");
     let id = room["id"].as_str().expect("an id");
     // B knows the room from the database and sends the browser to A.
-    let (code, head, _) = http("GET", &format!("{}/room/{id}", b.1), "");
+    let Reply { code, head, .. } = http("GET", &format!("{}/room/{id}", b.base), "");
     assert_eq!(code, 307, "{head}");
     assert!(
         head.to_ascii_lowercase()
-            .contains(&format!("location: {}/room/{id}", a.1)),
+            .contains(&format!("location: {}/room/{id}", a.base)),
         "{head}"
     );
-    let (code, _, body) = http(
+    let Reply { code, body, .. } = http(
         "GET",
-        &format!("{}/ws/rooms/{id}?token=abcdefgh123", b.1),
+        &format!("{}/ws/rooms/{id}?token=abcdefgh123", b.base),
         "",
     );
     assert_eq!(code, 421, "{body}");
-    assert!(body.contains(&format!("hosted at {}", a.1)), "{body}");
-    let (_, _, listing) = http("GET", &format!("{}/api/rooms", b.1), "");
+    assert!(body.contains(&format!("hosted at {}", a.base)), "{body}");
+    let Reply { body: listing, .. } = http("GET", &format!("{}/api/rooms", b.base), "");
     assert!(listing.contains(id), "B lists A's room: {listing}");
     // A variant saved through A is listed and served by B.
     let name = unique("shared");
     let text = format!("[{name}:chess]\\ncastling = false\\n");
-    let (code, _, body) = http(
+    let Reply { code, body, .. } = http(
         "POST",
-        &format!("{}/api/variants", a.1),
+        &format!("{}/api/variants", a.base),
         &format!(r#"{{"text":"{text}","visibility":"public"}}"#),
     );
     assert_eq!(code, 200, "{body}");
     let saved: serde_json::Value = serde_json::from_str(&body).expect("JSON");
-    let (_, _, listing) = http("GET", &format!("{}/api/variants", b.1), "");
+    let Reply { body: listing, .. } = http("GET", &format!("{}/api/variants", b.base), "");
     assert!(listing.contains(&name), "{listing}");
-    let (code, _, body) = http(
+    let Reply { code, body, .. } = http(
         "GET",
         &format!(
             "{}/api/variants/{}",
-            b.1,
+            b.base,
             saved["id"].as_str().expect("an id")
         ),
         "",

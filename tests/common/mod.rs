@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod serve;
+
 use std::path::PathBuf;
 
 use tetrarch::board::Square;

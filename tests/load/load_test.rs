@@ -17,8 +17,7 @@
 //! cargo build --profile ci --bins --examples && target/ci/examples/load_test [--rooms 200] [--clients 1000] [--seconds 60] [--bot-pace-ms 150]
 //! ```
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -26,6 +25,12 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
+
+// Shared with the integration tests, of which this uses a part.
+#[allow(dead_code)]
+#[path = "../common/serve.rs"]
+mod serve;
+use serve::{Reply, Server, http};
 
 struct Options {
     rooms: usize,
@@ -60,27 +65,6 @@ fn options() -> Options {
     o
 }
 
-/// A blocking HTTP exchange: status and body.
-fn http(method: &str, base: &str, path: &str, body: &str) -> (u16, String) {
-    let host = base.strip_prefix("http://").expect("an http URL");
-    let mut stream = std::net::TcpStream::connect(host).expect("the server");
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("sent");
-    let mut reply = String::new();
-    stream.read_to_string(&mut reply).expect("a reply");
-    let (head, body) = reply.split_once("\r\n\r\n").expect("a head and a body");
-    let code = head
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .expect("a status");
-    (code, body.to_string())
-}
-
 /// Kilobytes of a process's memory: (resident now, peak resident).
 fn memory(pid: u32) -> (u64, u64) {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
@@ -107,26 +91,19 @@ struct Tally {
 async fn main() {
     let o = options();
     let exe = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/ci/tetrarch");
-    let mut server = Command::new(&exe)
-        .args([
-            "serve",
-            "--port",
-            "0",
+    let pace = o.pace_ms.to_string();
+    let server = Server::start(
+        &exe,
+        &[
             "--db",
             "sqlite::memory:",
             "--bot-pace-ms",
-            &o.pace_ms.to_string(),
+            &pace,
             "--bot-think-ms",
             "200",
-        ])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("target/ci/tetrarch (cargo build --profile ci --bins --examples)");
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().expect("piped"))
-        .read_line(&mut line)
-        .expect("an address");
-    let base = line.trim().rsplit(' ').next().expect("a URL").to_string();
+        ],
+    );
+    let base = server.base.clone();
     println!(
         "load test: {} rooms, {} clients, {} s, bots move every {} ms at least, against {base}",
         o.rooms, o.clients, o.seconds, o.pace_ms
@@ -139,7 +116,9 @@ async fn main() {
         } else {
             r#"{"variant":"chess","clock":"3+2","bots":[1,1],"host":"load-host-key"}"#
         };
-        let (code, reply) = http("POST", &base, "/api/rooms", body);
+        let Reply {
+            code, body: reply, ..
+        } = http("POST", &format!("{base}/api/rooms"), body);
         assert_eq!(code, 200, "opening a room: {reply}");
         let reply: serde_json::Value = serde_json::from_str(&reply).expect("JSON");
         rooms.push(reply["id"].as_str().expect("an id").to_string());
@@ -171,7 +150,7 @@ async fn main() {
     for task in tasks {
         let _ = task.await;
     }
-    let (rss, peak) = memory(server.id());
+    let (rss, peak) = memory(server.pid());
 
     // Every room's task is alive: a new connection gets the room's state.
     let mut alive = Vec::new();
@@ -212,7 +191,7 @@ async fn main() {
     // Every room still lists as open.
     let mut games = Vec::new();
     for room in &rooms {
-        let (code, body) = http("GET", &base, &format!("/api/rooms/{room}"), "");
+        let Reply { code, body, .. } = http("GET", &format!("{base}/api/rooms/{room}"), "");
         let reply: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
         if code != 200 || reply["summary"].is_null() {
             lost += 1;
@@ -231,7 +210,9 @@ async fn main() {
     std::fs::create_dir_all(&dir).expect("a folder for the games");
     let mut files = Vec::new();
     for (id, format) in &games {
-        let (code, record) = http("GET", &base, &format!("/api/games/{id}"), "");
+        let Reply {
+            code, body: record, ..
+        } = http("GET", &format!("{base}/api/games/{id}"), "");
         assert_eq!(code, 200, "game {id}: {record}");
         let path = dir.join(format!("{id}.{format}"));
         std::fs::write(&path, record).expect("written");
@@ -256,8 +237,7 @@ async fn main() {
             .and_then(|(_, rest)| rest.split(' ').next()?.parse::<usize>().ok())
             .unwrap_or(0);
     }
-    let _ = server.kill();
-    let _ = server.wait();
+    drop(server);
 
     let mut latencies = tally.latencies.lock().await.clone();
     latencies.sort();
