@@ -25,132 +25,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "ajedrez-para-cuatro.ini",
         include_str!("../variants/ajedrez-para-cuatro.ini"),
     ),
-];
-
-/// Fairy-Stockfish's built-in variants (defined in its C++ code). A section
-/// inheriting from one tetrarch does not ship is reported as unsupported.
-pub const FSF_BUILTINS: &[&str] = &[
-    "3check",
-    "5check",
-    "ai-wok",
-    "almost",
-    "amazon",
-    "amazons",
-    "antichess",
-    "armageddon",
-    "asean",
-    "ataxx",
-    "atomar",
-    "atomic",
-    "berolina",
-    "breakthrough",
-    "bughouse",
-    "cambodian",
-    "capablanca",
-    "capahouse",
-    "caparandom",
-    "centaur",
-    "chancellor",
-    "chaturanga",
-    "checkshogi",
-    "chess",
-    "chessgi",
-    "chigorin",
-    "clobber",
-    "clobber10",
-    "codrus",
-    "coregal",
-    "courier",
-    "crazyhouse",
-    "dobutsu",
-    "dragon",
-    "duck",
-    "embassy",
-    "euroshogi",
-    "extinction",
-    "fairy",
-    "fischerandom",
-    "flipello",
-    "flipello10",
-    "flipersi",
-    "fox-and-hounds",
-    "gardner",
-    "georgian",
-    "giveaway",
-    "gorogoro",
-    "gothic",
-    "grand",
-    "grasshopper",
-    "gustav3",
-    "hoppelpoppel",
-    "horde",
-    "isolation",
-    "isolation7x7",
-    "janggi",
-    "janggicasual",
-    "janggimodern",
-    "janggitraditional",
-    "janus",
-    "jesonmor",
-    "joust",
-    "judkins",
-    "karouk",
-    "kinglet",
-    "kingofthehill",
-    "knightmate",
-    "koedem",
-    "kyotoshogi",
-    "legan",
-    "loop",
-    "losalamos",
-    "losers",
-    "makpong",
-    "makruk",
-    "manchu",
-    "micro",
-    "mini",
-    "minishogi",
-    "minixiangqi",
-    "misere",
-    "modern",
-    "newzealand",
-    "nightrider",
-    "nocastle",
-    "nocheckatomic",
-    "normal",
-    "okisakishogi",
-    "omicron",
-    "opulent",
-    "paradigm",
-    "pawnback",
-    "pawnsideways",
-    "perfect",
-    "petrified",
-    "placement",
-    "pocketknight",
-    "raazuvaa",
-    "racingkings",
-    "seirawan",
-    "shako",
-    "shatar",
-    "shatranj",
-    "shogi",
-    "shoshogi",
-    "shouse",
-    "sittuyin",
-    "snailtrail",
-    "sortofalmost",
-    "spartan",
-    "suicide",
-    "supply",
-    "tencubed",
-    "threekings",
-    "torishogi",
-    "torpedo",
-    "troitzky",
-    "wolf",
-    "xiangqi",
-    "yarishogi",
+    (
+        "fairy-stockfish.ini",
+        include_str!("../variants/fairy-stockfish.ini"),
+    ),
 ];
 
 /// What loading one section produced.
@@ -284,7 +162,37 @@ impl Catalog {
         for (i, section) in raw.sections.iter().enumerate() {
             let mut diagnostics = Vec::new();
             let base = self.base_for(&raw, &by_name, i, &mut diagnostics);
+            // What a parent from an earlier file (a shipped one, say) does
+            // not support is reported here too: its own diagnostics are in
+            // that file.
+            let from_elsewhere = section
+                .parent
+                .as_deref()
+                .filter(|p| by_name.get(p).is_none_or(|&j| j >= i))
+                .filter(|p| self.definitions.contains_key(*p));
+            let inherited = base.unsupported.clone();
             let definition = build_definition(section, base, &mut diagnostics);
+            if let Some(parent) = from_elsewhere {
+                let still: Vec<&str> = definition
+                    .unsupported
+                    .iter()
+                    .filter(|f| inherited.contains(f))
+                    .map(String::as_str)
+                    .collect();
+                if !still.is_empty() {
+                    diagnostics.push(
+                        Diagnostic::unsupported(format!(
+                            "the parent `{parent}` uses {}, which tetrarch does not support yet",
+                            still.join(", ")
+                        ))
+                        .at(section
+                            .parent_location
+                            .as_ref()
+                            .unwrap_or(&section.name_location))
+                        .with_label("inherited: this section cannot be played until they are"),
+                    );
+                }
+            }
             let entry = if diagnostics.iter().any(Diagnostic::is_error) {
                 Entry::WithErrors(definition)
             } else {
@@ -331,17 +239,6 @@ impl Catalog {
         }
         let mut template = Definition::template(&section.name);
         template.incomplete = true;
-        if FSF_BUILTINS.contains(&parent.as_str()) {
-            diagnostics.push(
-                Diagnostic::unsupported(format!(
-                    "the parent `{parent}` is a Fairy-Stockfish built-in that tetrarch does not ship yet"
-                ))
-                .at(location)
-                .with_label("rules inherited from it are unknown, so some checks are skipped"),
-            );
-            template.unsupported.push(format!("parent `{parent}`"));
-            return template;
-        }
         let later = by_name
             .get(parent.as_str())
             .filter(|&&i| i > index)
@@ -366,7 +263,6 @@ impl Catalog {
                     .keys()
                     .map(String::as_str)
                     .chain(raw.sections[..index].iter().map(|s| s.name.as_str()))
-                    .chain(FSF_BUILTINS.iter().copied())
                     .collect();
                 let d = Diagnostic::error(format!("unknown parent `{parent}`")).at(location);
                 match crate::definition::closest_name(parent, known.into_iter()) {

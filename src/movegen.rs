@@ -298,7 +298,8 @@ impl<R: RuleHandle> Position<R> {
                 return false;
             }
         }
-        if !royal && pseudo.is_empty() && rules.checking {
+        let duple = rules.pseudo_royal.is_some_and(|(_, _, d)| d);
+        if !royal && pseudo.is_empty() && !duple && rules.checking {
             return true;
         }
         if pseudo.contains(mv.from()) {
@@ -307,17 +308,14 @@ impl<R: RuleHandle> Position<R> {
         }
         self.make(mv);
         let mut legal = !self.in_check(us);
+        // As Fairy-Stockfish: no pseudo-royal piece may be left attacked,
+        // and with `dupleCheck` not every piece of the pseudo-royal types
+        // (however many there are) may be.
         if legal && !pseudo.is_empty() {
-            let attacked = pseudo
-                .iter()
-                .filter(|&s| self.attacked_by_enemy(s, us))
-                .count();
-            let duple = rules.pseudo_royal.is_some_and(|(_, _, d)| d);
-            legal = if duple {
-                attacked < pseudo.len()
-            } else {
-                attacked == 0
-            };
+            legal = pseudo.iter().all(|s| !self.attacked_by_enemy(s, us));
+        }
+        if legal && duple {
+            legal = !self.duple_checked(us);
         }
         if legal && !rules.checking {
             let team = rules.seats[us].team;
@@ -362,7 +360,12 @@ impl<R: RuleHandle> Position<R> {
         } else {
             self.exposure(us)
         };
-        let pseudo = self.pseudo_royals(us);
+        // Pieces whose own move is always tested: pseudo-royal ones and,
+        // with `dupleCheck`, every piece of their types.
+        let mut pseudo = self.pseudo_royals(us);
+        for s in self.duple_candidates(us).iter() {
+            pseudo.insert(s);
+        }
         list.retain(|m| {
             if plain
                 && matches!(m, Move::Normal { .. })
@@ -410,6 +413,9 @@ impl<R: RuleHandle> Position<R> {
     fn exposure(&self, us: Seat) -> Option<SqSet> {
         let rules = self.rules();
         let mut targets = self.pseudo_royals(us);
+        for s in self.duple_candidates(us).iter() {
+            targets.insert(s);
+        }
         if let Some(king) = self.royal(us) {
             targets.insert(king);
         }

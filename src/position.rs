@@ -789,23 +789,22 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// The en-passant targets a quiet move leaves: the squares passed by a
-    /// straight forward move of two or more steps, inside the region.
+    /// move of two or three steps along a file, rank or diagonal (a pawn's
+    /// double step forward, a Berolina pawn's diagonal one), inside the
+    /// region.
     fn double_step_targets(&self, us: Seat, from: Sq, to: Sq) -> Option<EnPassant> {
         let rules = self.rules();
         let (ff, fr) = (rules.file_of(from) as i32, rules.rank_of(from) as i32);
         let (tf, tr) = (rules.file_of(to) as i32, rules.rank_of(to) as i32);
-        let (df, dr) = rules.seats[us].forward.apply(crate::betza::Offset {
-            forward: 1,
-            right: 0,
-        });
-        let steps = if df != 0 {
-            (tf - ff) / df
-        } else {
-            (tr - fr) / dr
-        };
-        if steps < 2 || (ff + df * steps, fr + dr * steps) != (tf, tr) || steps > 3 {
+        let (dx, dy) = (tf - ff, tr - fr);
+        if dx != 0 && dy != 0 && dx.abs() != dy.abs() {
             return None;
         }
+        let steps = dx.abs().max(dy.abs());
+        if !(2..=3).contains(&steps) {
+            return None;
+        }
+        let (df, dr) = (dx.signum(), dy.signum());
         let mut squares = [NO_SQ; 2];
         let mut n = 0;
         let capturer = self.next_seat(us);
@@ -1114,28 +1113,36 @@ impl<R: RuleHandle> Position<R> {
         if self.in_check(seat) {
             return true;
         }
-        let Some((mask, _, duple)) = self.rules.pseudo_royal else {
+        let Some((_, _, duple)) = self.rules.pseudo_royal else {
             return false;
         };
-        if self
-            .pseudo_royals(seat)
+        self.pseudo_royals(seat)
             .iter()
             .any(|s| self.attacked_by_enemy(s, seat))
-        {
-            return true;
+            || (duple && self.duple_checked(seat))
+    }
+
+    /// Whether every piece of the seat's pseudo-royal types is attacked
+    /// (and there is one): `dupleCheck`'s check.
+    pub(crate) fn duple_checked(&self, seat: Seat) -> bool {
+        let candidates = self.duple_candidates(seat);
+        !candidates.is_empty() && candidates.iter().all(|s| self.attacked_by_enemy(s, seat))
+    }
+
+    /// The squares of every piece of the seat's pseudo-royal types when
+    /// `dupleCheck` is on (empty otherwise): a move that leaves them all
+    /// attacked is illegal.
+    pub(crate) fn duple_candidates(&self, seat: Seat) -> SqSet {
+        let mut out = SqSet::default();
+        let Some((mask, _, true)) = self.rules.pseudo_royal else {
+            return out;
+        };
+        for &s in self.pieces_of(seat) {
+            if mask == u64::MAX || self.board[s as usize].kind().is_in(mask) {
+                out.insert(s);
+            }
         }
-        if !duple {
-            return false;
-        }
-        let mut candidates = self.pieces_of(seat).iter().filter(|&&s| {
-            let kind = self.board[s as usize].kind();
-            mask == u64::MAX || kind.is_in(mask)
-        });
-        let mut any = false;
-        candidates.all(|&s| {
-            any = true;
-            self.attacked_by_enemy(s, seat)
-        }) && any
+        out
     }
 
     /// The squares of the seat's pseudo-royal pieces (extinction pieces down

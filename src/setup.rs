@@ -141,8 +141,11 @@ impl<R: RuleHandle> Position<R> {
         };
         // More than one royal piece a seat is never playable (Fairy-Stockfish
         // refuses it too). Without checks a seat may have lost its king; with
-        // pseudo-royal pieces it may go without one (maharajah).
-        let fewest = u16::from(rules.checking && rules.pseudo_royal.is_none());
+        // pseudo-royal pieces it may go without one (maharajah), and so may
+        // a seat whose game extinction decides (horde's White).
+        let fewest = u16::from(
+            rules.checking && rules.pseudo_royal.is_none() && rules.ends.extinction.is_none(),
+        );
         for seat in self.active_seats() {
             let kings = self.count(seat, royal);
             if kings > 1 || kings < fewest {

@@ -21,9 +21,23 @@ fn xboard_learns_a_variant_and_gets_legal_moves() {
     engine.send("xboard");
     engine.send("protover 2");
     let features = engine.read_until("feature done=1");
+    let offered: Vec<&str> = features[0]
+        .split("variants=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("a variants feature")
+        .split(',')
+        .collect();
+    assert!(features[0].contains("usermove=1"), "{features:?}");
+    assert_eq!(
+        offered.iter().filter(|v| **v == "normal").count(),
+        1,
+        "chess is offered once, as `normal`: {offered:?}"
+    );
+    assert!(offered.contains(&"decima"), "{offered:?}");
     assert!(
-        features[0].contains("usermove=1") && features[0].contains("variants=\"normal,decima,"),
-        "{features:?}"
+        !offered.contains(&"4pc-ffa"),
+        "two players only: {offered:?}"
     );
     engine.send("new");
     engine.send("variant decima");

@@ -236,11 +236,24 @@ key_table! {
     // Display only.
     VariantTemplate(
         "variantTemplate",
-        T::Choice(&["fairy", "shogi", "bughouse"]),
+        T::Choice(&[
+            "fairy",
+            "shogi",
+            "bughouse",
+            "crazyhouse",
+            "seirawan",
+            "xiangqi",
+            "janggi",
+            "makruk",
+            "shatranj",
+            "atomic",
+            "giveaway",
+            "grand",
+        ]),
         "fairy",
         Display,
         Fsf,
-        "Which GUI logic XBoard/WinBoard should use. No effect on rules.",
+        "Which GUI logic XBoard/WinBoard should use (Fairy-Stockfish documents fairy, shogi and bughouse for files; its built-in variants use the others). No effect on rules.",
         "variantTemplate = shogi"
     ),
     PieceToCharTable(

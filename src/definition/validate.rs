@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use super::Definition;
 use super::keys::{KEYS, Key, ValueType};
-use super::value::Value;
+use super::value::{GameValue, Value};
 use crate::board::{Board, Square};
 use crate::diagnostic::Diagnostic;
 use crate::fen::{Setup, parse_fen};
@@ -123,8 +123,8 @@ fn check_piece_references(
     }
 }
 
-/// Squares, files and ranks named by keys set in the section must lie on the
-/// board: regions part by part, rank and file keys as a whole.
+/// Ranks and files named by keys set in the section must lie on the board;
+/// a region's parts off the board are ignored with a warning.
 fn check_on_board(
     def: &Definition,
     board: &Board,
@@ -141,29 +141,43 @@ fn check_on_board(
             continue;
         };
         let whole = (0, location.text().len());
-        let outside: Vec<(usize, usize)> = match (spec.ty, &setting.value) {
-            (_, Value::Region(region)) => region
-                .outside(board)
-                .map(|(_, start, end)| (*start, *end))
-                .collect(),
-            (ValueType::Rank, Value::Rank(r)) if *r >= board.ranks => vec![whole],
-            (ValueType::RelativeRank, Value::Int(r)) if *r > i64::from(board.ranks) => vec![whole],
-            (ValueType::File, Value::File(f)) if *f >= board.files => vec![whole],
-            _ => Vec::new(),
+        let name = |start: usize, end: usize| {
+            format!(
+                "`{}` names `{}`, outside the {} × {} board",
+                spec.name,
+                &location.text()[start..end],
+                board.files,
+                board.ranks
+            )
         };
-        for (start, end) in outside {
+        // Fairy-Stockfish reads the squares of a region that are off the
+        // board and ignores them (its own variants.ini has such regions), so
+        // a file that does so loads, with a warning.
+        if let Value::Region(region) = &setting.value {
+            for &(_, start, end) in region.outside(board) {
+                diagnostics.push(
+                    Diagnostic::warning(name(start, end))
+                        .at(&location.sub(start, end))
+                        .with_label(
+                            "ignored, as Fairy-Stockfish ignores it: regions should lie on the board (see `maxFile` and `maxRank`)",
+                        ),
+                );
+            }
+            continue;
+        }
+        let off_board = match (spec.ty, &setting.value) {
+            (ValueType::Rank, Value::Rank(r)) => *r >= board.ranks,
+            (ValueType::RelativeRank, Value::Int(r)) => *r > i64::from(board.ranks),
+            (ValueType::File, Value::File(f)) => *f >= board.files,
+            _ => false,
+        };
+        if off_board {
             diagnostics.push(
-                Diagnostic::error(format!(
-                    "`{}` names `{}`, outside the {} × {} board",
-                    spec.name,
-                    &location.text()[start..end],
-                    board.files,
-                    board.ranks
-                ))
-                .at(&location.sub(start, end))
-                .with_label(
-                    "squares, files and ranks must lie on the board (see `maxFile` and `maxRank`)",
-                ),
+                Diagnostic::error(name(whole.0, whole.1))
+                    .at(&location.sub(whole.0, whole.1))
+                    .with_label(
+                        "squares, files and ranks must lie on the board (see `maxFile` and `maxRank`)",
+                    ),
             );
         }
     }
@@ -204,8 +218,17 @@ fn check_board_defaults(
     }
     let promotes = !def.names(Key::PromotionPieceTypes).is_empty()
         || matches!(def.value(Key::PromotionPieceTypes), Value::Pieces(p) if !p.is_empty());
+    let pawn_keys_unset = [
+        Key::PawnTypes,
+        Key::PromotionPawnTypes,
+        Key::PromotionPawnTypesWhite,
+        Key::PromotionPawnTypesBlack,
+        Key::NMoveRuleTypes,
+    ]
+    .into_iter()
+    .all(default);
     if promotes
-        && default(Key::PawnTypes)
+        && pawn_keys_unset
         && def
             .pieces
             .iter()
@@ -484,6 +507,10 @@ fn check_kings(
         return;
     }
     let names = def.names(Key::SeatNames);
+    let extinction_decides = !matches!(
+        def.value(Key::ExtinctionValue),
+        Value::Outcome(GameValue::None)
+    ) && matches!(def.value(Key::ExtinctionPieceTypes), Value::Pieces(p) if !p.is_empty());
     for seat in 0..def.players() {
         let kings = setup
             .pieces
@@ -492,7 +519,10 @@ fn check_kings(
             .count();
         let name = names.get(seat).cloned().unwrap_or_else(|| seat.to_string());
         let letter = seat_letters.get(seat).copied().unwrap_or('?');
-        if kings == 0 {
+        // Fairy-Stockfish lets a side play without a king when extinction
+        // decides its game (horde), and a king may wait in hand (placement).
+        let kingless_allowed = extinction_decides || setup.has_pocket;
+        if kings == 0 && !kingless_allowed {
             diagnostics.push(error(
                 format!(
                     "{name} has no king (`{}`) in the start position, but checks are on",

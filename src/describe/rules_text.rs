@@ -302,6 +302,12 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             ));
         }
     }
+    if !royal.is_empty() && !rules.checking && !rules.king_capture {
+        lines.push(format!(
+            "Checks are forbidden: no move may attack an enemy {}, nor leave one's own attacked.",
+            either(&royal)
+        ));
+    }
     if rules.king_capture {
         lines.push(
             if rules.king_capture_eliminates {

@@ -300,6 +300,9 @@ impl Engine {
             .catalog
             .names()
             .into_iter()
+            // XBoard's `normal` is chess: the section of that name (Fairy-
+            // Stockfish's chess) is not offered a second time.
+            .filter(|name| *name != "normal")
             .filter(|name| playable(&self.catalog, name).is_ok())
             .map(xboard_name)
             .collect();

@@ -2,10 +2,13 @@
 """Differential test of tetrarch against Fairy-Stockfish (pyffish).
 
 Plays seeded random games, biased toward captures, promotions, castling and
-en passant, in every two-player variant both engines know (chess, tetrarchy
-and every supported section of Fairy-Stockfish's variants.ini), and compares
+en passant, in every two-player variant both engines know (chess, tetrarchy, the
+Fairy-Stockfish built-ins tetrarch plays and every supported section of its
+variants.ini), and compares
 at every ply:
 
+- once a variant, tetrarch's own start position (from its data files) against
+  pyffish's start_fen,
 - the legal move sets (tetrarch's incremental ones, and tetrarch's set up
   from the FEN alone),
 - the FEN, every field,
@@ -130,6 +133,7 @@ class Differential:
         self.ends = {}
         self.quirks = {}
         self.failures = 0
+        self.starts_compared = set()
 
     def fail(self, variant, fen, moves, what):
         self.failures += 1
@@ -204,6 +208,14 @@ class Differential:
 
     def game(self, variant, max_plies):
         start = sf.get_fen(variant, sf.start_fen(variant), [])
+        if variant not in self.starts_compared:
+            # tetrarch's own start position (its data file's startFen)
+            # against Fairy-Stockfish's, once a variant.
+            self.starts_compared.add(variant)
+            own = self.t.ask({"cmd": "new", "variant": variant})
+            if own["fen"] != start:
+                self.fail(variant, start, [], f"start position: tetrarch {own['fen']}, pyffish {start}")
+                return
         ours = self.t.ask({"cmd": "new", "variant": variant, "fen": start})
         # pyffish replays a FEN and moves on every call: it is asked from the
         # last position where the halfmove clock was 0 (no repetition reaches
