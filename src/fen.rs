@@ -211,9 +211,22 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
     }
     let mut numbers = Vec::new();
     let mut words = Vec::new();
+    let mut eaten = false;
     for (token, at) in fields {
         if token.bytes().all(|b| b.is_ascii_digit()) {
-            numbers.push(token);
+            // With the castling field given but not the en-passant one,
+            // Fairy-Stockfish takes the first character of the next field
+            // for an en-passant square, finds none and drops it: `w - 0 1`
+            // has the halfmove clock 1. tetrarch reads it the same way.
+            let token = if words.len() == 1 && numbers.is_empty() && !eaten {
+                eaten = true;
+                &token[1..]
+            } else {
+                token
+            };
+            if !token.is_empty() {
+                numbers.push(token);
+            }
         } else if let Some((a, b)) = token.split_once('+') {
             let (Ok(a), Ok(b)) = (a.parse::<u8>(), b.parse::<u8>()) else {
                 return Err(error(

@@ -620,7 +620,12 @@ impl<R: RuleHandle> Position<R> {
                 self.halfmove = 0;
             }
             self.castling &= !(self.castling_mask[from as usize] | self.castling_mask[to as usize]);
-            if !captures && rules.pieces[moved.kind()].leaves_en_passant[us] {
+            // A promotion leaves no en-passant target, even one that steps
+            // twice (torpedo's pawns), as in Fairy-Stockfish.
+            if !captures
+                && matches!(mv, Move::Normal { .. })
+                && rules.pieces[moved.kind()].leaves_en_passant[us]
+            {
                 self.en_passant[us] = self.double_step_targets(us, from, to);
             }
         }

@@ -259,3 +259,79 @@ fn a_triple_step_written_with_its_first_passed_square_only_is_read_back() {
     assert_eq!(moves_from("wildebeest", "", fen, "i4"), ["i4i3", "i4j3"]);
     assert_eq!(pos.fen(), fen);
 }
+
+// Found by the differential once Fairy-Stockfish's built-ins shipped as data
+// (issue 10); expected values printed by pyffish 0.0.90.
+
+#[test]
+fn a_promotion_leaves_no_en_passant_target_even_after_two_steps() {
+    assert_eq!(
+        fen_after("torpedo", "8/8/P7/5k2/8/8/8/4K3 w - - 0 1", &["a6a8q"]),
+        "Q7/8/8/5k2/8/8/8/4K3 b - - 0 1"
+    );
+}
+
+#[test]
+fn a_custom_piece_s_initial_step_leaves_targets_whatever_en_passant_types_say() {
+    // Wolf chess's sergeant is not in `enPassantTypes`; its double step
+    // still leaves the passed and the landing square.
+    assert_eq!(
+        fen_after("wolf", "4k3/8/8/8/8/8/8/8/1S6/4K3 w - - 0 1", &["b2b4"]),
+        "4k3/8/8/8/8/8/1S6/8/8/4K3 b - b3b4 0 1"
+    );
+}
+
+#[test]
+fn a_berolina_pawn_s_diagonal_double_step_can_be_taken_en_passant() {
+    assert_eq!(
+        fen_after(
+            "berolina",
+            "r1bqkbnr/2ppp2p/1p6/2npp3/2BPP3/4PK2/P1PP2PP/RNB1Q1NR b kq - 1 8",
+            &["a8a2", "e4e5", "d7f5"]
+        ),
+        "2bqkbnr/2p1p2p/1p6/2npPp2/2BP4/4PK2/r1PP2PP/RNB1Q1NR w k f5e6 0 10"
+    );
+    let moves = moves_from(
+        "berolina",
+        "",
+        "2bqkbnr/2p1p2p/1p6/2npPp2/2BP4/4PK2/r1PP2PP/RNB1Q1NR w k f5e6 0 10",
+        "e5",
+    );
+    assert!(moves.contains(&"e5e6".to_string()), "{moves:?}");
+}
+
+#[test]
+fn a_re_lettered_piece_keeps_its_place_in_the_inherited_sets() {
+    // gemini gives janus's archbishop (`j`) the letter `a`: it still
+    // promotes, as Fairy-Stockfish's sets hold types, not letters.
+    assert_eq!(
+        moves_from("gemini", "", "4k5/9P/10/10/10/10/10/4K5 w - - 0 1", "j7"),
+        ["j7j8a", "j7j8b", "j7j8n", "j7j8q", "j7j8r"]
+    );
+}
+
+#[test]
+fn a_fen_without_its_en_passant_field_loses_a_digit_as_in_fairy_stockfish() {
+    assert_eq!(
+        fen_after("petty", "qkbnr/ppppp/5/5/PPPPP/QKBNR w - 0 1", &[]),
+        "qkbnr/ppppp/5/5/PPPPP/QKBNR w - - 1 1"
+    );
+}
+
+#[test]
+fn duple_check_forbids_leaving_every_king_attacked() {
+    // Spartan's Black has two kings: neither is royal alone, but no move may
+    // leave both attacked (c8b8 and c8c7 walk into the queen's diagonal
+    // while the bishop attacks f8).
+    let names = moves_from(
+        "spartan",
+        "",
+        "l1kcckw1/h2h1hBh/2h3l1/h1h5/2P1PQg1/NP3N2/P2P1P1P/R3K2R b KQ - 1 13",
+        "",
+    );
+    assert_eq!(names.len(), 41, "{names:?}");
+    assert!(
+        !names.iter().any(|m| m == "c8b8" || m == "c8c7"),
+        "{names:?}"
+    );
+}

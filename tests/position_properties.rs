@@ -44,15 +44,26 @@ fn as_written(rules: &RuleTable, fen: &str) -> String {
     let board = fields.next().expect("a board");
     let side = fields.next().unwrap_or("w");
     let mut rest = fields.peekable();
-    let mut text_field = || {
-        rest.next_if(|f| !f.chars().all(|c| c.is_ascii_digit()) && !f.contains('+'))
-            .unwrap_or("-")
-    };
+    let mut text_field =
+        || rest.next_if(|f| !f.chars().all(|c| c.is_ascii_digit()) && !f.contains('+'));
     let written_castling = text_field();
-    let castling = if castles { written_castling } else { "-" };
-    let en_passant = text_field();
+    let written_en_passant = text_field();
+    let castling = if castles {
+        written_castling.unwrap_or("-")
+    } else {
+        "-"
+    };
+    let en_passant = written_en_passant.unwrap_or("-");
     let checks: Vec<&str> = rest.clone().filter(|f| f.contains('+')).collect();
-    let counters: Vec<&str> = rest.filter(|f| !f.contains('+')).collect();
+    let mut counters: Vec<&str> = rest.filter(|f| !f.contains('+')).collect();
+    // Castling given without en passant: Fairy-Stockfish takes the next
+    // field's first character for an en-passant square and drops it.
+    if written_castling.is_some() && written_en_passant.is_none() && !counters.is_empty() {
+        counters[0] = &counters[0][1..];
+        if counters[0].is_empty() {
+            counters.remove(0);
+        }
+    }
     let halfmove = counters.first().copied().unwrap_or("0");
     let fullmove = counters.get(1).copied().unwrap_or("1");
     let mut out = vec![board, side, castling, en_passant];

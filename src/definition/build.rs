@@ -113,10 +113,18 @@ pub fn build_definition(
     // error (reported by validation).
     let mut defined_here: Vec<&str> = Vec::new();
     let mut replaced: Vec<char> = Vec::new();
+    let mut relettered: Vec<(char, char)> = Vec::new();
     for entry in &section.entries {
         if let Some(kind) = pieces::piece_kind(&entry.key) {
             if let Some(letter) = entry.value.chars().next().filter(char::is_ascii_alphabetic) {
                 let letter = letter.to_ascii_lowercase();
+                if let Some(old) = def
+                    .pieces
+                    .iter()
+                    .find(|p| p.key == entry.key && p.letter != letter)
+                {
+                    relettered.push((old.letter, letter));
+                }
                 let other_type = def.pieces.iter().any(|p| {
                     p.letter == letter
                         && p.key != entry.key
@@ -133,6 +141,7 @@ pub fn build_definition(
         }
     }
     forget_replaced_types(def, &replaced);
+    follow_new_letters(def, &relettered);
     // Keys that set both colours before the specific ones.
     let is_alias = |e: &&RawEntry| BOTH_COLOURS.iter().any(|(k, _)| k.name() == e.key);
     let ordered = section
@@ -239,6 +248,39 @@ fn forget_replaced_types(def: &mut Definition, replaced: &[char]) {
                 location,
             },
         );
+    }
+}
+
+/// Fairy-Stockfish's piece sets hold types, not letters: when this section
+/// gives an inherited piece a new letter (`archbishop = a` under a parent
+/// where it was `j`), the inherited sets, maps and counts follow it.
+fn follow_new_letters(def: &mut Definition, relettered: &[(char, char)]) {
+    if relettered.is_empty() {
+        return;
+    }
+    let new = |l: char| {
+        relettered
+            .iter()
+            .find(|(old, _)| *old == l)
+            .map_or(l, |&(_, new)| new)
+    };
+    for spec in keys::KEYS {
+        let setting = def.setting(spec.key);
+        let value = match &setting.value {
+            Value::Pieces(letters) => Value::Pieces(letters.iter().map(|&l| new(l)).collect()),
+            Value::PieceMap(pairs) => {
+                Value::PieceMap(pairs.iter().map(|&(a, b)| (new(a), b.map(new))).collect())
+            }
+            Value::PieceCounts(counts) => {
+                Value::PieceCounts(counts.iter().map(|&(l, n)| (new(l), n)).collect())
+            }
+            _ => continue,
+        };
+        if setting.location.is_none() || value == setting.value {
+            continue;
+        }
+        let location = setting.location.clone();
+        def.set(spec.key, Setting { value, location });
     }
 }
 

@@ -648,7 +648,12 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceRules> {
             promotes_to: promoted[t],
             resets_n_move: (0..n_seats).map(|s| n_move[s][t]).collect(),
             en_passant_capturer: (0..n_seats).map(|s| ep[s][t]).collect(),
-            leaves_en_passant: (0..n_seats).map(|s| ep[s][t]).collect(),
+            // As in Fairy-Stockfish, a custom piece's initial-only move
+            // leaves en-passant targets whatever `enPassantTypes` says
+            // (wolf chess's sergeant); that set names who may take them.
+            leaves_en_passant: (0..n_seats)
+                .map(|s| ep[s][t] || (p.key != "pawn" && p.betza.rules().iter().any(|r| r.initial)))
+                .collect(),
             en_passant_shows_landing: p.key != "pawn",
             declared_value: declared(p.letter),
         })
