@@ -290,11 +290,25 @@ impl<R: RuleHandle> Position<R> {
         let us = self.to_move();
         let royal = self.royal(us).is_some();
         let mut pseudo = self.pseudo_royals(us);
+        // With blasts, the opponent's pseudo-royal pieces before the move:
+        // exploding one wins at once, and a piece touching one cannot be
+        // taken.
+        let theirs = self.enemy_pseudo_royals_if_blasts(us);
         if matches!(mv, Move::Castle { .. })
             && (rules.pieces[self.piece_at(mv.from()).kind()].royal || pseudo.contains(mv.from()))
         {
             // The king may not castle out of, or through, an attacked square.
-            if segment(rules, mv.from(), mv.to()).any(|s| self.attacked_by_enemy(s, us)) {
+            if segment(rules, mv.from(), mv.to())
+                .any(|s| self.attacked_by_enemy(s, us) && !self.touches(s, &theirs))
+            {
+                return false;
+            }
+        }
+        // Pieces of a mutually immune type may not capture each other.
+        if rules.mutually_immune != 0 && self.is_capture(&mv) {
+            let mover = self.piece_at(mv.from()).kind();
+            let victim = self.piece_at(mv.to());
+            if mover.is_in(rules.mutually_immune) && victim.is_some() && victim.kind() == mover {
                 return false;
             }
         }
@@ -312,7 +326,11 @@ impl<R: RuleHandle> Position<R> {
         // and with `dupleCheck` not every piece of the pseudo-royal types
         // (however many there are) may be.
         if legal && !pseudo.is_empty() {
-            legal = pseudo.iter().all(|s| !self.attacked_by_enemy(s, us));
+            legal = if rules.blast.is_some() {
+                self.blast_safe(us, &pseudo, &theirs)
+            } else {
+                pseudo.iter().all(|s| !self.attacked_by_enemy(s, us))
+            };
         }
         if legal && duple {
             legal = !self.duple_checked(us);
@@ -383,18 +401,23 @@ impl<R: RuleHandle> Position<R> {
                 )
                 && !rules.pieces[self.piece_at(m.from()).kind()].royal
                 && !safety.is_pinned(m.from());
-            let unexposed = exposure.as_ref().is_some_and(|lines| {
-                matches!(
-                    m,
-                    Move::Normal { .. }
-                        | Move::Promotion { .. }
-                        | Move::PiecePromotion { .. }
-                        | Move::PieceDemotion { .. }
-                ) && !lines.contains(m.from())
-                    && !lines.contains(m.to())
-                    && !rules.pieces[self.piece_at(m.from()).kind()].royal
-                    && !pseudo.contains(m.from())
-            });
+            // A capture that explodes pieces, or one a mutual immunity may
+            // forbid, is always tested.
+            let tested_capture =
+                (rules.blast.is_some() || rules.mutually_immune != 0) && self.is_capture(m);
+            let unexposed = !tested_capture
+                && exposure.as_ref().is_some_and(|lines| {
+                    matches!(
+                        m,
+                        Move::Normal { .. }
+                            | Move::Promotion { .. }
+                            | Move::PiecePromotion { .. }
+                            | Move::PieceDemotion { .. }
+                    ) && !lines.contains(m.from())
+                        && !lines.contains(m.to())
+                        && !rules.pieces[self.piece_at(m.from()).kind()].royal
+                        && !pseudo.contains(m.from())
+                });
             quick || unexposed || self.is_legal(*m)
         });
         if self.rules().must_capture && list.as_slice().iter().any(|m| self.is_capture(m)) {
@@ -506,6 +529,8 @@ impl<R: RuleHandle> Position<R> {
             && !rules.complex_attacks
             && rules.pseudo_royal.is_none()
             && !rules.must_capture
+            && rules.blast.is_none()
+            && rules.mutually_immune == 0
             && royal_known
             && self.immediate_end().is_none()
     }

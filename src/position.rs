@@ -620,6 +620,9 @@ impl<R: RuleHandle> Position<R> {
                 self.halfmove = 0;
             }
             self.castling &= !(self.castling_mask[from as usize] | self.castling_mask[to as usize]);
+            if captures && let Some(immune) = rules.blast {
+                hash ^= self.explode(to, immune);
+            }
             // A promotion leaves no en-passant target, even one that steps
             // twice (torpedo's pawns), as in Fairy-Stockfish.
             if !captures
@@ -636,6 +639,64 @@ impl<R: RuleHandle> Position<R> {
         hash ^= self.state_hash(self.castling, &self.en_passant, self.checks);
         self.hash = hash;
         self.history.push(undo);
+    }
+
+    /// Removes what a capture on `to` explodes (`blastOnCapture`): the
+    /// piece on `to` and every piece next to it but pawns, except the
+    /// blast-immune types; castling rights go with them. Returns the change
+    /// of the hash; `unmake` puts them back.
+    fn explode(&mut self, to: Sq, immune: u64) -> u64 {
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
+        let mut hash = 0;
+        let piece = self.board[to as usize];
+        if !piece.kind().is_in(immune) {
+            // The capturing piece: `unmake` puts it back where it came
+            // from, so it is not kept with the removed ones.
+            self.remove(to);
+            hash ^= rules.zobrist_piece(piece, to);
+            self.castling &= !self.castling_mask[to as usize];
+        }
+        for sq in self.blast_neighbours(to).iter() {
+            hash ^= self.take_off(sq);
+            self.castling &= !self.castling_mask[sq as usize];
+        }
+        hash
+    }
+
+    /// The squares next to `to` whose pieces a capture on `to` explodes:
+    /// every piece but pawns and the blast-immune types. Empty where captures
+    /// do not explode.
+    pub fn blast_neighbours(&self, to: Sq) -> SqSet {
+        let mut out = SqSet::default();
+        let rules = self.rules();
+        let Some(immune) = rules.blast else {
+            return out;
+        };
+        let (file, rank) = (i32::from(rules.file_of(to)), i32::from(rules.rank_of(to)));
+        for df in -1..=1 {
+            for dr in -1..=1 {
+                let (f, r) = (file + df, rank + dr);
+                if (df, dr) == (0, 0)
+                    || f < 0
+                    || r < 0
+                    || f >= i32::from(rules.files)
+                    || r >= i32::from(rules.ranks)
+                {
+                    continue;
+                }
+                let sq = rules.square(f as u8, r as u8);
+                let piece = self.board[sq as usize];
+                if piece.is_some()
+                    && !piece.is_wall()
+                    && !piece.kind().is_in(immune)
+                    && !rules.pieces[piece.kind()].builtin_pawn
+                {
+                    out.insert(sq);
+                }
+            }
+        }
+        out
     }
 
     /// Takes the piece on `sq` off the board onto the list of removed
@@ -752,7 +813,10 @@ impl<R: RuleHandle> Position<R> {
                 self.add(rook, rook_piece);
             }
             Some(mv) => {
-                self.remove(mv.to());
+                // A piece that exploded on arrival is already off the board.
+                if self.board[mv.to() as usize].is_some() {
+                    self.remove(mv.to());
+                }
                 self.add(mv.from(), undo.moved);
             }
         }
@@ -1121,10 +1185,64 @@ impl<R: RuleHandle> Position<R> {
         let Some((_, _, duple)) = self.rules.pseudo_royal else {
             return false;
         };
+        // With blasts, a piece touching an enemy pseudo-royal piece cannot be
+        // taken: the capture would explode the taker's own.
+        let theirs = self.enemy_pseudo_royals_if_blasts(seat);
         self.pseudo_royals(seat)
             .iter()
-            .any(|s| self.attacked_by_enemy(s, seat))
+            .any(|s| self.attacked_by_enemy(s, seat) && !self.touches(s, &theirs))
             || (duple && self.duple_checked(seat))
+    }
+
+    /// Where captures explode, the pseudo-royal pieces of every seat not on
+    /// `seat`'s team (empty otherwise).
+    pub(crate) fn enemy_pseudo_royals_if_blasts(&self, seat: Seat) -> SqSet {
+        let mut out = SqSet::default();
+        if self.rules.blast.is_none() {
+            return out;
+        }
+        let team = self.rules.seats[seat].team;
+        for enemy in Seat::all(self.rules.seats.len()).filter(|&e| self.rules.seats[e].team != team)
+        {
+            for sq in self.pseudo_royals(enemy).iter() {
+                out.insert(sq);
+            }
+        }
+        out
+    }
+
+    /// Whether `sq` is next to one of `squares`.
+    pub(crate) fn touches(&self, sq: Sq, squares: &SqSet) -> bool {
+        let rules = self.rules();
+        let (f, r) = (rules.file_of(sq), rules.rank_of(sq));
+        squares.iter().any(|t| {
+            t != sq && rules.file_of(t).abs_diff(f) <= 1 && rules.rank_of(t).abs_diff(r) <= 1
+        })
+    }
+
+    /// After a move where captures explode: whether the mover's pseudo-royal
+    /// pieces (`ours`, where the move left them) are safe, as Fairy-Stockfish
+    /// judges it. None may have exploded; exploding one of the opponent's
+    /// (`theirs`, before the move) wins whatever else the move leaves; and a
+    /// piece touching one of the opponent's cannot be taken.
+    pub(crate) fn blast_safe(&self, us: Seat, ours: &SqSet, theirs: &SqSet) -> bool {
+        let stands = |sq: Sq, seat: Seat| {
+            let p = self.board[sq as usize];
+            p.is_some() && !p.is_wall() && p.seat() == seat
+        };
+        if !ours.iter().all(|s| stands(s, us)) {
+            return false;
+        }
+        let team = self.rules.seats[us].team;
+        let enemy_stands = |sq: Sq| {
+            let p = self.board[sq as usize];
+            p.is_some() && !p.is_wall() && self.rules.seats[p.seat()].team != team
+        };
+        if theirs.iter().any(|s| !enemy_stands(s)) {
+            return true;
+        }
+        ours.iter()
+            .all(|s| self.touches(s, theirs) || !self.attacked_by_enemy(s, us))
     }
 
     /// Whether every piece of the seat's pseudo-royal types is attacked

@@ -758,7 +758,7 @@ key_table! {
         "blastOnCapture",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Captures explode the adjacent non-pawn pieces (atomic chess).",
         "blastOnCapture = true"
@@ -767,7 +767,7 @@ key_table! {
         "blastImmuneTypes",
         T::PieceSet,
         "-",
-        Unsupported,
+        Rules,
         Fsf,
         "Pieces immune to explosions.",
         "blastImmuneTypes = k"
@@ -776,7 +776,7 @@ key_table! {
         "mutuallyImmuneTypes",
         T::PieceSet,
         "-",
-        Unsupported,
+        Rules,
         Fsf,
         "Pieces that cannot capture a piece of the same type.",
         "mutuallyImmuneTypes = k"

@@ -302,6 +302,54 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             ));
         }
     }
+    if let Some((mask, limit, duple)) = rules.pseudo_royal {
+        let types: Vec<String> = (0..rules.pieces.len())
+            .filter(|&t| mask == u64::MAX || mask >> t & 1 == 1)
+            .map(|t| piece_name(rules, t))
+            .collect();
+        let kind = either(&types);
+        lines.push(if limit <= 1 {
+            format!("The last {kind} of a player is royal: no move may leave it attacked.")
+        } else if limit as usize >= rules.square_count() {
+            format!("Every {kind} is royal: no move may leave one attacked.")
+        } else {
+            format!("While a player has at most {limit} pieces of the type {kind}, each is royal: no move may leave one attacked.")
+        });
+        if duple {
+            lines.push(format!(
+                "No move may leave every {kind} of a player attacked at once."
+            ));
+        }
+        if rules.blast.is_some() {
+            lines.push(format!(
+                "A {kind} next to an enemy {kind} cannot be taken, since the capture would explode the taker's own; exploding one wins."
+            ));
+        }
+    }
+    if let Some(immune) = rules.blast {
+        let spared: Vec<String> = (0..rules.pieces.len())
+            .filter(|&t| immune >> t & 1 == 1)
+            .map(|t| piece_name(rules, t))
+            .collect();
+        lines.push(format!(
+            "A capture explodes: the capturing piece and every piece next to the target square leave the board too (pawns next to it stay{}).",
+            if spared.is_empty() {
+                String::new()
+            } else {
+                format!(", and so does any {}", either(&spared))
+            }
+        ));
+    }
+    let immune: Vec<String> = (0..rules.pieces.len())
+        .filter(|&t| rules.mutually_immune >> t & 1 == 1)
+        .map(|t| piece_name(rules, t))
+        .collect();
+    if !immune.is_empty() {
+        lines.push(format!(
+            "A {} may not capture a piece of its own type.",
+            either(&immune)
+        ));
+    }
     if !royal.is_empty() && !rules.checking && !rules.king_capture {
         lines.push(format!(
             "Checks are forbidden: no move may attack an enemy {}, nor leave one's own attacked.",

@@ -322,6 +322,22 @@ impl Game {
                 }
             }
         }
+        // What a capture explodes, read before the move changes the board.
+        let mut exploded = Vec::new();
+        if let Some(immune) = rules.blast
+            && !victims.is_empty()
+        {
+            let landing = mv.to();
+            let mover_piece = self.pos.piece_at(mv.from());
+            if !mover_piece.kind().is_in(immune) {
+                exploded.push((landing, mover_piece));
+            }
+            for sq in self.pos.blast_neighbours(landing).iter() {
+                if !victims.iter().any(|&(v, _)| v == sq) {
+                    exploded.push((sq, self.pos.piece_at(sq)));
+                }
+            }
+        }
         let eliminated_before = self.pos.eliminated_seats();
         self.pos.make(mv);
         self.ply += 1;
@@ -363,6 +379,12 @@ impl Game {
                     cause = Some(EndRule::KingCapture);
                 }
             }
+        }
+        if !exploded.is_empty() {
+            events.push(Event::Explosion {
+                square: mv.to(),
+                pieces: exploded,
+            });
         }
         match mv {
             Move::Promotion { to, piece, .. } | Move::PiecePromotion { to, piece, .. } => {

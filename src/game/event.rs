@@ -68,6 +68,14 @@ pub enum Event {
         /// Its square.
         square: Sq,
     },
+    /// A capture exploded (`blastOnCapture`): the pieces it took off the
+    /// board besides the captured one, the capturing piece among them.
+    Explosion {
+        /// Where the capture landed.
+        square: Sq,
+        /// The pieces removed, with their squares.
+        pieces: Vec<(Sq, Piece)>,
+    },
     /// A pawn or piece promoted.
     Promotion {
         /// The seat.
@@ -180,6 +188,21 @@ impl Event {
                 if piece.dead() { "dead " } else { "" },
                 letter(piece.kind()),
                 rules.square_name(*square)
+            ),
+            Event::Explosion { square, pieces } => write!(
+                f,
+                "the explosion on {} takes off {}",
+                rules.square_name(*square),
+                pieces
+                    .iter()
+                    .map(|(sq, p)| format!(
+                        "{}'s {} on {}",
+                        name(p.seat()),
+                        letter(p.kind()),
+                        rules.square_name(*sq)
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             Event::Promotion {
                 seat,

@@ -557,6 +557,10 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         flag_piece_safe: def.bool(Key::FlagPieceSafe),
         flag_blocked_win: def.bool(Key::FlagPieceBlockedWin),
         complex_attacks: complex,
+        blast: def
+            .bool(Key::BlastOnCapture)
+            .then(|| bits(ctx.def.piece_set(Key::BlastImmuneTypes))),
+        mutually_immune: bits(ctx.def.piece_set(Key::MutuallyImmuneTypes)),
         bits: None,
         leap_attacks,
         leap_attack_list,
@@ -737,7 +741,7 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
     if !matches!(
         extinction_value,
         Value::Outcome(crate::definition::value::GameValue::None)
-    ) && !def.bool(Key::ExtinctionPseudoRoyal)
+    ) && (!def.bool(Key::ExtinctionPseudoRoyal) || def.bool(Key::BlastOnCapture))
         && let Value::Pieces(letters) = def.value(Key::ExtinctionPieceTypes)
         && !letters.is_empty()
     {

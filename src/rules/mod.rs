@@ -349,6 +349,13 @@ pub struct RuleTable {
     leap_attack_list: Vec<(u64, u64)>,
     /// Any hopper or lame line exists: legality always needs a full test.
     pub complex_attacks: bool,
+    /// Captures explode (`blastOnCapture`): the capturing piece and every
+    /// piece next to the target square but pawns leave the board, except
+    /// the types given here (bits, `blastImmuneTypes`). `None` without blasts.
+    pub blast: Option<u64>,
+    /// Types that may not capture a piece of their own type (bits,
+    /// `mutuallyImmuneTypes`).
+    pub mutually_immune: u64,
     zobrist: Zobrist,
 }
 
