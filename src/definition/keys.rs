@@ -1308,7 +1308,7 @@ key_table! {
         "stalematePieceCount",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "On stalemate the material count decides.",
         "stalematePieceCount = true"
@@ -1647,7 +1647,7 @@ key_table! {
             "none"
         ]),
         "none",
-        Unsupported,
+        Rules,
         Fsf,
         "Material counting adjudication.",
         "materialCounting = janggi"

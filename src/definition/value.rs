@@ -21,6 +21,17 @@ pub enum GameValue {
     None,
 }
 
+impl GameValue {
+    /// The same result seen from the other side.
+    pub fn opposite(self) -> GameValue {
+        match self {
+            GameValue::Win => GameValue::Loss,
+            GameValue::Loss => GameValue::Win,
+            other => other,
+        }
+    }
+}
+
 /// The typed value of a key.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {

@@ -5,7 +5,7 @@ use crate::definition::value::GameValue;
 use crate::piece_type::PieceType;
 use crate::position::Position;
 use crate::rules::words::{either, extra_moves_in_words, moves_in_words};
-use crate::rules::{Army, Ranking, RuleTable, Sq};
+use crate::rules::{Army, MaterialCounting, Ranking, RuleTable, Sq};
 use crate::seat::Seat;
 
 /// A piece's moves in sentences for the first seat, from the playable
@@ -368,9 +368,31 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             .to_string(),
         );
     }
-    if let Some(v) = value_for_loser(adj.stalemate_value) {
+    if adj.stalemate_piece_count
+        && let Some(v) = value_for_loser(adj.stalemate_value)
+    {
+        lines.push(format!(
+            "A player with no legal move who is not in check {v} with fewer pieces than the opponent, and the opposite with more; with as many, the game is drawn."
+        ));
+    } else if let Some(v) = value_for_loser(adj.stalemate_value) {
         lines.push(format!(
             "A player with no legal move who is not in check {v}."
+        ));
+    }
+    let counted = match adj.material_counting {
+        MaterialCounting::None => None,
+        MaterialCounting::WhiteDrawOdds => Some("is a win for White"),
+        MaterialCounting::BlackDrawOdds => Some("is a win for Black"),
+        MaterialCounting::Unweighted => {
+            Some("is won by the player with more pieces on the board (drawn with as many)")
+        }
+        MaterialCounting::Janggi => Some(
+            "is decided by Janggi's material count (rook 13, cannon 7, horse 5, elephant and advisor 3, soldier 2; Black is given 1.5 points)",
+        ),
+    };
+    if let Some(counted) = counted {
+        lines.push(format!(
+            "A game drawn by stalemate, repetition or the move-count rule {counted}."
         ));
     }
     if let Some(types) = rules.ends.extinction

@@ -18,7 +18,7 @@ use crate::outcome::ImmediateEnd;
 use crate::piece::Piece;
 use crate::position::{Army, MAX_SEATS, Position};
 use crate::rng::SplitMix64;
-use crate::rules::{Ranking, RuleTable, Sq};
+use crate::rules::{MaterialCounting, Ranking, RuleTable, Sq};
 use crate::seat::{Seat, SeatSet};
 
 /// An open draw offer: who made it and who has agreed (a bit per seat).
@@ -542,6 +542,14 @@ impl Game {
                 }
                 let value = if mated {
                     adj.checkmate_value
+                } else if adj.stalemate_piece_count {
+                    let pieces = |s: Seat| self.pos.pieces_of(s).len();
+                    let other = seat.next(self.rules().seats.len());
+                    match pieces(seat).cmp(&pieces(other)) {
+                        std::cmp::Ordering::Equal => GameValue::Draw,
+                        std::cmp::Ordering::Less => adj.stalemate_value,
+                        std::cmp::Ordering::Greater => adj.stalemate_value.opposite(),
+                    }
                 } else {
                     adj.stalemate_value
                 };
@@ -553,7 +561,11 @@ impl Game {
                     cause = Some(rule);
                     continue;
                 }
-                self.finish_value(seat, value, rule, events);
+                if value == GameValue::Draw {
+                    self.finish_drawn(rule, events);
+                } else {
+                    self.finish_value(seat, value, rule, events);
+                }
                 return;
             }
             if adj.insufficient_material_draw && self.insufficient_material() {
@@ -564,11 +576,62 @@ impl Game {
                 } else {
                     seat
                 };
-                self.finish_value(judged, adj.n_fold_value, EndRule::Repetition, events);
+                if adj.n_fold_value == GameValue::Draw {
+                    self.finish_drawn(EndRule::Repetition, events);
+                } else {
+                    self.finish_value(judged, adj.n_fold_value, EndRule::Repetition, events);
+                }
             } else if adj.n_move > 0 && self.n_move_count() >= adj.n_move {
-                self.finish(Outcome::Draw, EndRule::NMove, events);
+                self.finish_drawn(EndRule::NMove, events);
             }
             return;
+        }
+    }
+
+    /// White's value of a draw by stalemate, repetition or the n-move rule
+    /// once material is counted (`materialCounting`), or `None` where such
+    /// draws stay draws.
+    pub fn material_count_value(&self) -> Option<GameValue> {
+        let adj = &self.rules().adjudication;
+        let (white, black) = (Seat::FIRST, Seat::FIRST.next(2));
+        let weighed = |seat: Seat, weight: &dyn Fn(usize) -> i32| -> i32 {
+            self.pos
+                .pieces_of(seat)
+                .iter()
+                .map(|&sq| weight(self.pos.piece_at(sq).kind().index()))
+                .sum()
+        };
+        let by_sign = |n: i32| match n.signum() {
+            1 => GameValue::Win,
+            -1 => GameValue::Loss,
+            _ => GameValue::Draw,
+        };
+        match adj.material_counting {
+            MaterialCounting::None => None,
+            MaterialCounting::WhiteDrawOdds => Some(GameValue::Win),
+            MaterialCounting::BlackDrawOdds => Some(GameValue::Loss),
+            MaterialCounting::Unweighted => {
+                Some(by_sign(weighed(white, &|_| 1) - weighed(black, &|_| 1)))
+            }
+            MaterialCounting::Janggi => {
+                let weight = |t: usize| adj.material_weights[t];
+                // Black's 1.5 points of compensation, in half points' stead.
+                let count = weighed(white, &weight) - weighed(black, &weight) - 1;
+                Some(if count > 0 {
+                    GameValue::Win
+                } else {
+                    GameValue::Loss
+                })
+            }
+        }
+    }
+
+    /// Ends a game drawn by `rule`, or decides it by material where the
+    /// variant counts it.
+    fn finish_drawn(&mut self, rule: EndRule, events: &mut Vec<Event>) {
+        match self.material_count_value() {
+            Some(value) => self.finish_value(Seat::FIRST, value, rule, events),
+            None => self.finish(Outcome::Draw, rule, events),
         }
     }
 
@@ -904,7 +967,7 @@ impl Game {
         };
         if count >= threshold {
             let mut events = Vec::new();
-            self.finish(Outcome::Draw, end, &mut events);
+            self.finish_drawn(end, &mut events);
             return Ok(events);
         }
         let Some(mv) = mv else {

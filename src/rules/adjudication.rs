@@ -58,6 +58,24 @@ pub struct Scoring {
     pub walking_king_stalemate: i32,
 }
 
+/// How material turns a draw into a result (Fairy-Stockfish's
+/// `materialCounting`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MaterialCounting {
+    /// Draws stay draws.
+    #[default]
+    None,
+    /// Janggi's weighted count; Black wins a tie (the count gives White 1.5
+    /// points less).
+    Janggi,
+    /// The side with more pieces wins; equal counts draw.
+    Unweighted,
+    /// White wins every draw.
+    WhiteDrawOdds,
+    /// Black wins every draw (armageddon).
+    BlackDrawOdds,
+}
+
 /// The end and scoring rules of a variant.
 #[derive(Clone, Debug)]
 pub struct Adjudication {
@@ -65,6 +83,15 @@ pub struct Adjudication {
     pub checkmate_value: GameValue,
     /// The result of stalemate for the stalemated side.
     pub stalemate_value: GameValue,
+    /// A stalemate is judged by piece count (`stalematePieceCount`): the
+    /// side to move with fewer pieces gets the stalemate value, with more its
+    /// opposite, with as many a draw.
+    pub stalemate_piece_count: bool,
+    /// How material turns a draw by stalemate, repetition or the n-move
+    /// rule into a result (`materialCounting`, two players).
+    pub material_counting: MaterialCounting,
+    /// Per piece type, its weight in Janggi's material count.
+    pub material_weights: Vec<i32>,
     /// The result of extinction for the extinct side.
     pub extinction_value: GameValue,
     /// The result of a connection for the side that made it.
@@ -166,6 +193,27 @@ pub(super) fn compile_adjudication(
     Adjudication {
         checkmate_value: game_value(def.value(Key::CheckmateValue)),
         stalemate_value: game_value(def.value(Key::StalemateValue)),
+        stalemate_piece_count: def.bool(Key::StalematePieceCount),
+        material_counting: match choice(Key::MaterialCounting).as_str() {
+            "janggi" => MaterialCounting::Janggi,
+            "unweighted" => MaterialCounting::Unweighted,
+            "whitedrawodds" => MaterialCounting::WhiteDrawOdds,
+            "blackdrawodds" => MaterialCounting::BlackDrawOdds,
+            _ => MaterialCounting::None,
+        },
+        // Fairy-Stockfish's weights for Janggi's count.
+        material_weights: def
+            .pieces
+            .iter()
+            .map(|p| match p.key.as_str() {
+                "rook" => 13,
+                "janggiCannon" => 7,
+                "horse" => 5,
+                "janggiElephant" | "wazir" => 3,
+                "soldier" => 2,
+                _ => 0,
+            })
+            .collect(),
         extinction_value: game_value(def.value(Key::ExtinctionValue)),
         connect_value: game_value(def.value(Key::ConnectValue)),
         team_loses: choice(Key::LoserScope) == "team",

@@ -143,6 +143,15 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             features: "mate judged at the checking move with more than two players (`mateAtTurnArrival = false`)".into(),
         });
     }
+    let counts_material =
+        !matches!(def.value(Key::MaterialCounting), Value::Choice(c) if c == "none");
+    if def.players() > 2 && (counts_material || def.bool(Key::StalematePieceCount)) {
+        return Err(CompileError::Unsupported {
+            variant: def.name.clone(),
+            features: "`materialCounting` and `stalematePieceCount` with more than two players"
+                .into(),
+        });
+    }
     let board = def.board();
     let seats = compile_seats(def).map_err(invalid)?;
     let ctx = Context { def, board, seats };

@@ -17,7 +17,7 @@ pub mod words;
 use crate::piece_type::PieceType;
 use crate::seat::Seat;
 
-pub use adjudication::{Adjudication, Army, Ranking, Scoring};
+pub use adjudication::{Adjudication, Army, MaterialCounting, Ranking, Scoring};
 pub use bits::{BitTables, LameBits, RideBits};
 pub use compile::{CompileError, compile};
 pub use geometry::Direction;

@@ -165,12 +165,22 @@ fn describe(game: &Game) -> Value {
         || (game.result().is_none() && game.legal_moves().is_empty());
     let n_move_holds = n_move > 0 && game.n_move_count() >= n_move && !(in_check && stuck);
     let n_fold_holds = n_fold > 0 && game.repetitions() >= n_fold;
+    // A draw counted by material is White's value, seen from the side to move.
+    let counted = game.material_count_value().map(|v| {
+        let value = sign(v);
+        if us.index() == 1 { -value } else { value }
+    });
     let optional_value = if n_move_holds {
-        0
+        counted.unwrap_or(0)
     } else {
         let value = sign(adj.n_fold_value);
-        if adj.n_fold_absolute && us.index() == 1 {
+        let value = if adj.n_fold_absolute && us.index() == 1 {
             -value
+        } else {
+            value
+        };
+        if value == 0 {
+            counted.unwrap_or(0)
         } else {
             value
         }
