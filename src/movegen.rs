@@ -320,6 +320,24 @@ impl<R: RuleHandle> Position<R> {
             pseudo.remove(mv.from());
             pseudo.insert(mv.to());
         }
+        // A pawn's promotion to a pseudo-royal type, as Fairy-Stockfish
+        // judges it: the new piece is pseudo-royal while the count allows,
+        // else the type's pieces all lose their royalty (a piece promotion
+        // changes nothing there).
+        if let (Some((mask, limit, _)), Move::Promotion { to, piece, .. }) =
+            (rules.pseudo_royal, mv)
+            && (mask == u64::MAX || piece.is_in(mask))
+        {
+            if u32::from(self.count(us, piece)) >= limit {
+                for &sq in self.pieces_of(us) {
+                    if self.piece_at(sq).kind() == piece {
+                        pseudo.remove(sq);
+                    }
+                }
+            } else {
+                pseudo.insert(to);
+            }
+        }
         self.make(mv);
         let mut legal = !self.in_check(us);
         // As Fairy-Stockfish: no pseudo-royal piece may be left attacked,
@@ -403,8 +421,11 @@ impl<R: RuleHandle> Position<R> {
                 && !safety.is_pinned(m.from());
             // A capture that explodes pieces, or one a mutual immunity may
             // forbid, is always tested.
-            let tested_capture =
-                (rules.blast.is_some() || rules.mutually_immune != 0) && self.is_capture(m);
+            let tested_capture = (rules.blast.is_some() || rules.mutually_immune != 0)
+                && self.is_capture(m)
+                // A promotion may make a new pseudo-royal piece.
+                || rules.pseudo_royal.is_some()
+                    && matches!(m, Move::Promotion { .. });
             let unexposed = !tested_capture
                 && exposure.as_ref().is_some_and(|lines| {
                     matches!(

@@ -335,3 +335,13 @@ fn duple_check_forbids_leaving_every_king_attacked() {
         "{names:?}"
     );
 }
+
+#[test]
+fn a_pawn_may_not_promote_to_a_royal_queen_on_an_attacked_square() {
+    // Coregal's queens are royal: h8=Q would stand attacked by the rook on
+    // a8 (pyffish: only h7h8b, h7h8n, h7h8r).
+    assert_eq!(
+        moves_from("coregal", "", "r7/4k2P/8/8/8/8/8/4K3 w - - 0 1", "h7"),
+        ["h7h8b", "h7h8n", "h7h8r"]
+    );
+}
