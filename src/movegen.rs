@@ -326,7 +326,7 @@ impl<R: RuleHandle> Position<R> {
         // changes nothing there).
         if let (Some((mask, limit, _)), Move::Promotion { to, piece, .. }) =
             (rules.pseudo_royal, mv)
-            && (mask == u64::MAX || piece.is_in(mask))
+            && piece.is_in(mask)
         {
             if u32::from(self.count(us, piece)) >= limit {
                 for &sq in self.pieces_of(us) {
@@ -419,14 +419,13 @@ impl<R: RuleHandle> Position<R> {
                 )
                 && !rules.pieces[self.piece_at(m.from()).kind()].royal
                 && !safety.is_pinned(m.from());
-            // A capture that explodes pieces, or one a mutual immunity may
-            // forbid, is always tested.
-            let tested_capture = (rules.blast.is_some() || rules.mutually_immune != 0)
+            // Always tested: a capture that explodes pieces or that a mutual
+            // immunity may forbid, and a promotion that may make a new
+            // pseudo-royal piece.
+            let always_tested = (rules.blast.is_some() || rules.mutually_immune != 0)
                 && self.is_capture(m)
-                // A promotion may make a new pseudo-royal piece.
-                || rules.pseudo_royal.is_some()
-                    && matches!(m, Move::Promotion { .. });
-            let unexposed = !tested_capture
+                || rules.pseudo_royal.is_some() && matches!(m, Move::Promotion { .. });
+            let unexposed = !always_tested
                 && exposure.as_ref().is_some_and(|lines| {
                     matches!(
                         m,

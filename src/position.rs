@@ -1261,7 +1261,7 @@ impl<R: RuleHandle> Position<R> {
             return out;
         };
         for &s in self.pieces_of(seat) {
-            if mask == u64::MAX || self.board[s as usize].kind().is_in(mask) {
+            if self.board[s as usize].kind().is_in(mask) {
                 out.insert(s);
             }
         }

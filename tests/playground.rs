@@ -155,6 +155,19 @@ async fn screenshot(client: &Client, name: &str) {
 
 /// Gives a browser a known key (so a test can make it a room's host) and
 /// a name.
+/// The author page, once it has made its first check and listed the
+/// shipped variants to start from.
+async fn open_author_page(client: &Client, base: &str) {
+    client.goto(base).await.expect("the author page");
+    until(
+        client,
+        "the page's first check",
+        "return document.body.dataset.ready === 'true' && document.querySelector('#template option[value=chess]') !== null",
+        |v| v == &json!(true),
+    )
+    .await;
+}
+
 async fn identify(client: &Client, base: &str, key: &str, name: &str) {
     client
         .goto(&format!("{base}/assets/style.css"))
@@ -181,14 +194,7 @@ async fn author_sees_an_error_at_its_line_then_the_diagrams() {
     let base = server.base.clone();
     let (_driver, driver) = chromedriver();
     let author = browser(&driver).await;
-    author.goto(&base).await.expect("the author page");
-    until(
-        &author,
-        "the page's first check",
-        "return document.body.dataset.ready === 'true'",
-        |v| v == &json!(true),
-    )
-    .await;
+    open_author_page(&author, &base).await;
     let editor = author
         .wait()
         .at_most(Duration::from_secs(15))
@@ -270,14 +276,7 @@ async fn two_browsers_play_chess_to_mate_and_one_returns_after_a_drop() {
     identify(&black, &base, "black-player-key", "Bo").await;
     // White opens the room from the author page: chess as the template,
     // a 5+3 clock, two people.
-    white.goto(&base).await.expect("the author page");
-    until(
-        &white,
-        "the page's first check",
-        "return document.body.dataset.ready === 'true' && document.querySelector('#template option[value=chess]') !== null",
-        |v| v == &json!(true),
-    )
-    .await;
+    open_author_page(&white, &base).await;
     click(&white, "#load").await;
     until(
         &white,

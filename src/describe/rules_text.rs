@@ -304,7 +304,7 @@ fn goals(rules: &RuleTable) -> Vec<String> {
     }
     if let Some((mask, limit, duple)) = rules.pseudo_royal {
         let types: Vec<String> = (0..rules.pieces.len())
-            .filter(|&t| mask == u64::MAX || mask >> t & 1 == 1)
+            .filter(|&t| PieceType::new(t).is_in(mask))
             .map(|t| piece_name(rules, t))
             .collect();
         let kind = either(&types);
@@ -328,7 +328,7 @@ fn goals(rules: &RuleTable) -> Vec<String> {
     }
     if let Some(immune) = rules.blast {
         let spared: Vec<String> = (0..rules.pieces.len())
-            .filter(|&t| immune >> t & 1 == 1)
+            .filter(|&t| PieceType::new(t).is_in(immune))
             .map(|t| piece_name(rules, t))
             .collect();
         lines.push(format!(
@@ -341,7 +341,7 @@ fn goals(rules: &RuleTable) -> Vec<String> {
         ));
     }
     let immune: Vec<String> = (0..rules.pieces.len())
-        .filter(|&t| rules.mutually_immune >> t & 1 == 1)
+        .filter(|&t| PieceType::new(t).is_in(rules.mutually_immune))
         .map(|t| piece_name(rules, t))
         .collect();
     if !immune.is_empty() {
