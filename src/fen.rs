@@ -56,6 +56,8 @@ pub struct Setup {
     pub to_move: Seat,
     /// Whether the FEN has a pocket (pieces in hand).
     pub has_pocket: bool,
+    /// The pieces in hand, as the pocket lists them (upper case White's).
+    pub hand: Vec<FenPiece>,
     /// Two-player FEN: the castling field, as written.
     pub castling: Option<Field>,
     /// Two-player FEN: the en-passant field, as written.
@@ -117,6 +119,7 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
             ));
         }
         setup.has_pocket = true;
+        setup.hand = parse_pocket(&board_text[open + 1..board_text.len() - 1], open + 1)?;
         board_text = &board_text[..open];
     }
     let rows: Vec<&str> = board_text.split('/').collect();
@@ -143,7 +146,9 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
     {
         setup.has_pocket = true;
         parsed_rows.pop();
-        rows_with_offsets.pop();
+        if let Some((row, start)) = rows_with_offsets.pop() {
+            setup.hand = parse_pocket(row, start)?;
+        }
     }
     if parsed_rows.len() > MAX_RANKS as usize {
         return Err(error(
@@ -258,6 +263,34 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
         setup.fullmove = Some(numbers.get(1).and_then(|n| n.parse().ok()).unwrap_or(1));
     }
     Ok(setup)
+}
+
+/// Reads the pieces of a pocket (`[QNp]` without the brackets, or the extra
+/// rank after the board): letters, upper case for White; `-` stands for
+/// none.
+fn parse_pocket(text: &str, start: usize) -> Result<Vec<FenPiece>, FenError> {
+    let mut hand = Vec::new();
+    for (i, c) in text.char_indices() {
+        match c {
+            // Fairy-Stockfish skips promotion marks in a pocket.
+            '-' | '~' | '+' => {}
+            c if c.is_ascii_alphabetic() => hand.push(FenPiece {
+                letter: c.to_ascii_lowercase(),
+                seat: Some(Seat::new(usize::from(c.is_ascii_lowercase()))),
+                dead: false,
+                promoted: false,
+                offset: start + i,
+            }),
+            _ => {
+                return Err(error(
+                    format!("`{c}` in the pocket is not a piece letter"),
+                    start + i,
+                    start + i + c.len_utf8(),
+                ));
+            }
+        }
+    }
+    Ok(hand)
 }
 
 type Row = (u8, Vec<(u8, FenPiece)>, Vec<u8>);

@@ -6,6 +6,7 @@
 
 use crate::moves::{Move, MoveList};
 use crate::piece::Piece;
+use crate::piece_type::PieceType;
 use crate::position::{KingSafety, Position, RuleHandle};
 use crate::rules::{LineKind, RuleTable, Sq, SqSet};
 use crate::seat::Seat;
@@ -24,6 +25,72 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         self.castling_moves(list);
+        self.drop_moves(SqSet::ALL, &mut |m| list.push(m));
+    }
+
+    /// Hands every drop of the side to move onto a square of `allowed` to
+    /// `emit`: for each type in hand, the promoted drop first where the
+    /// variant allows it, then the plain one.
+    fn drop_moves(&self, allowed: SqSet, emit: &mut impl FnMut(Move)) {
+        let rules = self.rules();
+        let Some(hand) = rules.hand.as_ref().filter(|h| h.drops) else {
+            return;
+        };
+        let us = self.to_move();
+        for kind in PieceType::all(rules.pieces.len()) {
+            if self.in_hand(us, kind) == 0 {
+                continue;
+            }
+            let squares = self.drop_squares(us, kind).intersection(&allowed);
+            let promoted = rules.pieces[kind].promotes_to.filter(|_| hand.promoted);
+            for placed in promoted.into_iter().chain([kind]) {
+                for to in squares.iter() {
+                    emit(Move::Drop {
+                        piece: kind,
+                        placed,
+                        to,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The empty squares a seat may drop a piece of a type on: the type's
+    /// drop region, less the files where it may not double.
+    pub fn drop_squares(&self, seat: Seat, kind: PieceType) -> SqSet {
+        let rules = self.rules();
+        let Some(hand) = &rules.hand else {
+            return SqSet::default();
+        };
+        let region = &hand.region[rules.seat_type(seat, kind)];
+        let mut out = if rules.bits.is_some() {
+            SqSet::from_low_bits(region.low_bits() & !self.occupied())
+        } else {
+            let mut out = SqSet::default();
+            for sq in region.iter() {
+                if self.piece_at(sq).is_none() {
+                    out.insert(sq);
+                }
+            }
+            out
+        };
+        if let Some((doubled, limit)) = hand.no_doubled
+            && doubled == kind
+        {
+            let mut per_file = [0u16; crate::board::MAX_FILES as usize];
+            for &sq in self.pieces_of(seat) {
+                if self.piece_at(sq).kind() == kind {
+                    per_file[rules.file_of(sq) as usize] += 1;
+                }
+            }
+            let open = out;
+            for sq in open.iter() {
+                if per_file[rules.file_of(sq) as usize] >= limit {
+                    out.remove(sq);
+                }
+            }
+        }
+        out
     }
 
     /// Whether the piece on `from` has an ordinary (not castling) move to
@@ -140,14 +207,11 @@ impl<R: RuleHandle> Position<R> {
                         }
                     }
                 }
-                LineKind::Hop { after } => {
+                LineKind::Hop => {
                     let Some(h) = squares.iter().position(|s| self.piece_at(*s).is_some()) else {
                         continue;
                     };
-                    for (i, &to) in squares[h + 1..].iter().enumerate() {
-                        if after != 0 && i >= after as usize {
-                            break;
-                        }
+                    for &to in &squares[h + 1..] {
                         if !land(to) {
                             break;
                         }
@@ -230,6 +294,8 @@ impl<R: RuleHandle> Position<R> {
         } else if let Some(promoted) = info.promotes_to
             && in_zone
             && (!rules.piece_promotion_on_capture || capture)
+            && (rules.promotion_limit[promoted] == 0
+                || u32::from(self.count(us, promoted)) < rules.promotion_limit[promoted])
         {
             emit(Move::PiecePromotion {
                 from,
@@ -294,31 +360,51 @@ impl<R: RuleHandle> Position<R> {
         // exploding one wins at once, and a piece touching one cannot be
         // taken.
         let theirs = self.enemy_pseudo_royals_if_blasts(us);
-        if matches!(mv, Move::Castle { .. })
-            && (rules.pieces[self.piece_at(mv.from()).kind()].royal || pseudo.contains(mv.from()))
+        if let Move::Castle { king, to, .. } = mv
+            && (rules.pieces[self.piece_at(king).kind()].royal || pseudo.contains(king))
         {
             // The king may not castle out of, or through, an attacked square.
-            if segment(rules, mv.from(), mv.to())
+            if segment(rules, king, to)
                 .any(|s| self.attacked_by_enemy(s, us) && !self.touches(s, &theirs))
             {
                 return false;
             }
         }
         // Pieces of a mutually immune type may not capture each other.
-        if rules.mutually_immune != 0 && self.is_capture(&mv) {
-            let mover = self.piece_at(mv.from()).kind();
+        if rules.mutually_immune != 0
+            && self.is_capture(&mv)
+            && let Some(from) = mv.from()
+        {
+            let mover = self.piece_at(from).kind();
             let victim = self.piece_at(mv.to());
             if mover.is_in(rules.mutually_immune) && victim.is_some() && victim.kind() == mover {
                 return false;
             }
         }
+        if let Move::Drop { placed, to, .. } = mv
+            && !self.drop_allowed(placed, to)
+        {
+            return false;
+        }
+        let drop_checks_tested = mv.is_drop() && rules.hand.as_ref().is_some_and(|h| !h.checks);
         let duple = rules.pseudo_royal.is_some_and(|(_, _, d)| d);
-        if !royal && pseudo.is_empty() && !duple && rules.checking {
+        if !royal && pseudo.is_empty() && !duple && rules.checking && !drop_checks_tested {
             return true;
         }
-        if pseudo.contains(mv.from()) {
-            pseudo.remove(mv.from());
-            pseudo.insert(mv.to());
+        match (mv.from(), mv) {
+            (Some(from), _) if pseudo.contains(from) => {
+                pseudo.remove(from);
+                pseudo.insert(mv.to());
+            }
+            // A dropped piece of a pseudo-royal type is pseudo-royal.
+            (None, Move::Drop { placed, to, .. })
+                if rules
+                    .pseudo_royal
+                    .is_some_and(|(mask, _, _)| placed.is_in(mask)) =>
+            {
+                pseudo.insert(to);
+            }
+            _ => {}
         }
         // A pawn's promotion to a pseudo-royal type, as Fairy-Stockfish
         // judges it: the new piece is pseudo-royal while the count allows,
@@ -353,7 +439,7 @@ impl<R: RuleHandle> Position<R> {
         if legal && duple {
             legal = !self.duple_checked(us);
         }
-        if legal && !rules.checking {
+        if legal && (!rules.checking || drop_checks_tested) {
             let team = rules.seats[us].team;
             legal = Seat::all(rules.seats.len())
                 .filter(|&s| rules.seats[s].team != team)
@@ -361,6 +447,45 @@ impl<R: RuleHandle> Position<R> {
         }
         self.unmake();
         legal
+    }
+
+    /// Whether a drop of `placed` on `to` keeps to the drop rules the move
+    /// generator cannot see square by square: with
+    /// `dropOppositeColoredBishop`, the bishops (on the board and in hand)
+    /// must still be able to stand on squares of both colours.
+    fn drop_allowed(&self, placed: PieceType, to: Sq) -> bool {
+        let rules = self.rules();
+        let Some(bishop) = rules
+            .hand
+            .as_ref()
+            .and_then(|h| h.opposite_coloured_bishops)
+        else {
+            return true;
+        };
+        let us = self.to_move();
+        let dark = |sq: Sq| (rules.file_of(sq) + rules.rank_of(sq)).is_multiple_of(2);
+        let total = u32::from(self.count(us, bishop)) + u32::from(self.in_hand(us, bishop));
+        let on = |want_dark: bool| {
+            self.pieces_of(us)
+                .iter()
+                .filter(|&&s| self.piece_at(s).kind() == bishop && dark(s) == want_dark)
+                .count() as u32
+        };
+        if placed == bishop {
+            // No more bishops on the drop square's colour than half of them.
+            on(dark(to)) < total.div_ceil(2)
+        } else {
+            // Enough free squares of each colour must remain for the bishops.
+            let free = self.drop_squares(us, bishop);
+            let remaining = |want_dark: bool| {
+                free.iter()
+                    .filter(|&s| s != to && dark(s) == want_dark)
+                    .count() as u32
+            };
+            [true, false]
+                .into_iter()
+                .all(|d| on(d) + remaining(d) >= total / 2)
+        }
     }
 
     /// Adds every legal move of the side to move; none once the game has
@@ -402,12 +527,22 @@ impl<R: RuleHandle> Position<R> {
         for s in self.duple_candidates(us).iter() {
             pseudo.insert(s);
         }
+        // Drops only block: when not in check, one can leave no royal piece
+        // attacked unless it may give no check or makes a pseudo-royal piece.
+        let quick_drops = simple
+            && rules
+                .hand
+                .as_ref()
+                .is_some_and(|h| h.checks && h.opposite_coloured_bishops.is_none());
         list.retain(|m| {
+            let Some(from) = m.from() else {
+                return quick_drops || self.is_legal(*m);
+            };
             if plain
                 && matches!(m, Move::Normal { .. })
-                && rules.pieces[self.piece_at(m.from()).kind()].royal
+                && rules.pieces[self.piece_at(from).kind()].royal
             {
-                return self.royal_step_safe(m.from(), m.to());
+                return self.royal_step_safe(from, m.to());
             }
             let quick = simple
                 && matches!(
@@ -417,8 +552,8 @@ impl<R: RuleHandle> Position<R> {
                         | Move::PiecePromotion { .. }
                         | Move::PieceDemotion { .. }
                 )
-                && !rules.pieces[self.piece_at(m.from()).kind()].royal
-                && !safety.is_pinned(m.from());
+                && !rules.pieces[self.piece_at(from).kind()].royal
+                && !safety.is_pinned(from);
             // Always tested: a capture that explodes pieces or that a mutual
             // immunity may forbid, and a promotion that may make a new
             // pseudo-royal piece.
@@ -433,15 +568,29 @@ impl<R: RuleHandle> Position<R> {
                             | Move::Promotion { .. }
                             | Move::PiecePromotion { .. }
                             | Move::PieceDemotion { .. }
-                    ) && !lines.contains(m.from())
+                    ) && !lines.contains(from)
                         && !lines.contains(m.to())
-                        && !rules.pieces[self.piece_at(m.from()).kind()].royal
-                        && !pseudo.contains(m.from())
+                        && !rules.pieces[self.piece_at(from).kind()].royal
+                        && !pseudo.contains(from)
                 });
             quick || unexposed || self.is_legal(*m)
         });
         if self.rules().must_capture && list.as_slice().iter().any(|m| self.is_capture(m)) {
             list.retain(|m| self.is_capture(m));
+        }
+        self.keep_compulsory_drops(list);
+    }
+
+    /// With `mustDrop`, while the hand holds a piece of the compulsory
+    /// types and one of them can be dropped legally, only such drops are
+    /// legal.
+    fn keep_compulsory_drops(&self, list: &mut MoveList) {
+        let Some(types) = self.rules().hand.as_ref().and_then(|h| h.must_drop) else {
+            return;
+        };
+        let compulsory = |m: &Move| matches!(m, Move::Drop { piece, .. } if piece.is_in(types));
+        if list.as_slice().iter().any(compulsory) {
+            list.retain(|m| compulsory(m));
         }
     }
 
@@ -551,6 +700,9 @@ impl<R: RuleHandle> Position<R> {
             && !rules.must_capture
             && rules.blast.is_none()
             && rules.mutually_immune == 0
+            && rules.hand.as_ref().is_none_or(|h| {
+                h.checks && h.must_drop.is_none() && h.opposite_coloured_bishops.is_none()
+            })
             && royal_known
             && self.immediate_end().is_none()
     }
@@ -640,8 +792,16 @@ impl<R: RuleHandle> Position<R> {
         if safety.checkers == 0 {
             self.castling_moves(&mut tested);
         }
+        // A drop cannot expose the king; in check it must block.
+        if safety.checkers < 2 && rules.hand.as_ref().is_some_and(|h| h.drops) && self.has_hand(us)
+        {
+            sink.drops(self, safety.answer_set());
+        }
         for &m in tested.as_slice() {
-            let royal = rules.pieces[self.piece_at(m.from()).kind()].royal;
+            let Some(from) = m.from() else {
+                continue;
+            };
+            let royal = rules.pieces[self.piece_at(from).kind()].royal;
             let legal = match m {
                 Move::Normal { from, to } if royal => self.royal_step_safe(from, to),
                 Move::Castle {
@@ -651,7 +811,7 @@ impl<R: RuleHandle> Position<R> {
                     wing,
                 } if royal => self.castle_safe(king, to, rook, wing),
                 Move::EnPassant { .. } | Move::Castle { .. } => self.is_legal(m),
-                _ if !royal && !safety.is_pinned(m.from()) => safety.answers(m.to()),
+                _ if !royal && !safety.is_pinned(from) => safety.answers(m.to()),
                 _ => self.is_legal(m),
             };
             if legal {
@@ -787,7 +947,7 @@ impl<R: RuleHandle> Position<R> {
     pub fn is_capture(&self, mv: &Move) -> bool {
         match mv {
             Move::EnPassant { .. } => true,
-            Move::Castle { .. } => false,
+            Move::Castle { .. } | Move::Drop { .. } => false,
             _ => self.piece_at(mv.to()).is_some(),
         }
     }
@@ -799,6 +959,8 @@ trait MoveSink {
     fn batch(&mut self, from: Sq, targets: u64);
     /// One legal move.
     fn single(&mut self, mv: Move);
+    /// Every drop of the side to move onto a square of `allowed`.
+    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet);
 }
 
 /// Counts the moves (perft's last ply).
@@ -813,6 +975,20 @@ impl MoveSink for Counter {
     #[inline]
     fn single(&mut self, _mv: Move) {
         self.0 += 1;
+    }
+
+    #[inline]
+    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet) {
+        let rules = pos.rules();
+        let us = pos.to_move();
+        let promoted_drops = rules.hand.as_ref().is_some_and(|h| h.promoted);
+        for kind in PieceType::all(rules.pieces.len()) {
+            if pos.in_hand(us, kind) > 0 {
+                let squares = pos.drop_squares(us, kind).intersection(&allowed).len() as u64;
+                let promoted = promoted_drops && rules.pieces[kind].promotes_to.is_some();
+                self.0 += squares * (1 + u64::from(promoted));
+            }
+        }
     }
 }
 
@@ -833,6 +1009,10 @@ impl MoveSink for Lister<'_> {
     #[inline]
     fn single(&mut self, mv: Move) {
         self.0.push(mv);
+    }
+
+    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet) {
+        pos.drop_moves(allowed, &mut |m| self.0.push(m));
     }
 }
 

@@ -19,8 +19,8 @@ pub enum MoveError {
 /// A move, by its real shape. Piece types are indices into the rule
 /// table's pieces; the wing of castling is 0 (king side) or 1 (queen side).
 ///
-/// Shapes still to come (drops, gating, passing, walls) become variants
-/// here, so every `match` on a move names what it does with them.
+/// Shapes still to come (gating, passing, walls) become variants here, so
+/// every `match` on a move names what it does with them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// An ordinary move or capture.
@@ -77,19 +77,31 @@ pub enum Move {
         /// 0 king side, 1 queen side.
         wing: u8,
     },
+    /// A piece from the mover's hand put on an empty square.
+    Drop {
+        /// The type taken from the hand.
+        piece: PieceType,
+        /// The type put on the board: `piece`, or its promoted type where
+        /// promoted drops are allowed (`dropPromoted`).
+        placed: PieceType,
+        /// The square it is put on.
+        to: Sq,
+    },
 }
 
 impl Move {
-    /// The square the moving piece (the king, for castling) leaves.
+    /// The square the moving piece (the king, for castling) leaves; `None`
+    /// for a drop, whose piece comes from the hand.
     #[inline]
-    pub fn from(self) -> Sq {
+    pub fn from(self) -> Option<Sq> {
         match self {
             Move::Normal { from, .. }
             | Move::Promotion { from, .. }
             | Move::PiecePromotion { from, .. }
             | Move::PieceDemotion { from, .. }
-            | Move::EnPassant { from, .. } => from,
-            Move::Castle { king, .. } => king,
+            | Move::EnPassant { from, .. } => Some(from),
+            Move::Castle { king, .. } => Some(king),
+            Move::Drop { .. } => None,
         }
     }
 
@@ -102,8 +114,15 @@ impl Move {
             | Move::PiecePromotion { to, .. }
             | Move::PieceDemotion { to, .. }
             | Move::EnPassant { to, .. }
-            | Move::Castle { to, .. } => to,
+            | Move::Castle { to, .. }
+            | Move::Drop { to, .. } => to,
         }
+    }
+
+    /// Whether the move puts a piece from the hand on the board.
+    #[inline]
+    pub fn is_drop(self) -> bool {
+        matches!(self, Move::Drop { .. })
     }
 
     /// The type a promotion (of a pawn or a piece) makes the piece.

@@ -28,7 +28,7 @@ impl MoveText {
     pub fn of(pos: &Position<impl RuleHandle>, mv: Move) -> MoveText {
         MoveText {
             mv,
-            piece: pos.piece_at(mv.from()),
+            piece: pos.moving_piece(&mv),
             names_rook: pos.rules().seats.len() <= 2 && castling_names_rook(pos, &mv),
         }
     }

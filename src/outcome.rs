@@ -51,6 +51,30 @@ pub enum ImmediateEnd {
 }
 
 impl<R: RuleHandle> Position<R> {
+    /// Whether the seat to move, checkmated, was mated by dropping a pawn
+    /// where that is forbidden (`shogiPawnDropMateIllegal`): the last move
+    /// dropped a piece of the forbidden type, and it alone gives check. The
+    /// mated side then wins, as in Fairy-Stockfish.
+    pub fn mated_by_pawn_drop(&self) -> bool {
+        let Some(pawn) = self
+            .rules()
+            .hand
+            .as_ref()
+            .and_then(|h| h.pawn_drop_mate_loses)
+        else {
+            return false;
+        };
+        let Some(Move::Drop { placed, to, .. }) = self.last_move() else {
+            return false;
+        };
+        let us = self.to_move();
+        let them = us.previous(self.rules().seats.len());
+        let Some(king) = self.royal(us) else {
+            return false;
+        };
+        placed == pawn && self.in_check(us) && !self.find_attacker(king, them, |s| s != to)
+    }
+
     /// The immediate rule that has ended the game, if one has (extinction,
     /// flag, check counting, connection, a captured king, one team left):
     /// Fairy-Stockfish's immediate game ends.
@@ -201,7 +225,7 @@ impl<R: RuleHandle> Position<R> {
             .iter()
             .filter(|m| {
                 !matches!(m, Move::Castle { .. })
-                    && m.from() == king
+                    && m.from() == Some(king)
                     && regions[us][m.to() as usize]
             })
             .any(|m| copy.is_legal(*m))

@@ -33,8 +33,12 @@ pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
     if let Move::Castle { king, rook, .. } = mv {
         // Toward the rook on the higher square: king side.
         out += if rook > king { "O-O" } else { "O-O-O" };
-    } else {
-        let from = mv.from();
+    } else if let Move::Drop { placed, to, .. } = mv {
+        // A drop names its piece, pawns too: `P@e4`, `N@f3`.
+        out.push(rules.pieces[placed].letter.to_ascii_uppercase());
+        out.push('@');
+        out += &rules.square_name(to);
+    } else if let Some(from) = mv.from() {
         let kind = pos.piece_at(from).kind();
         let letter = piece_letter(rules, kind);
         let capture = pos.is_capture(&mv);
@@ -51,12 +55,12 @@ pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
                 .iter()
                 .filter(|m| {
                     m.to() == mv.to()
-                        && m.from() != from
+                        && m.from() != Some(from)
                         && std::mem::discriminant(*m) == std::mem::discriminant(&mv)
                         && m.promotion() == mv.promotion()
-                        && pos.piece_at(m.from()).kind() == kind
+                        && pos.moving_piece(m).kind() == kind
                 })
-                .map(|m| m.from())
+                .filter_map(|m| m.from())
                 .collect();
             if !rivals.is_empty() {
                 let name = rules.square_name(from);

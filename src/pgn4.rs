@@ -284,9 +284,14 @@ impl QuarterWriter<'_> {
         let mut body = match mv {
             Move::Castle { wing: 0, .. } => "O-O".to_string(),
             Move::Castle { .. } => "O-O-O".to_string(),
+            Move::Drop { placed, to, .. } => format!(
+                "{}@{}",
+                rules.pieces[placed].letter.to_ascii_uppercase(),
+                rules.square_name(to)
+            ),
             _ => {
                 let mut body: String = piece_letter(rules, text.piece.kind()).into_iter().collect();
-                body += &rules.square_name(mv.from());
+                body += &rules.square_name(mv.from().unwrap_or(mv.to()));
                 match self.captured.take() {
                     Some(victim) => {
                         body.push('x');

@@ -112,8 +112,17 @@ impl KingSafety {
         }
     }
 
-    /// The squares that answer a single check, as a bitboard (all squares
-    /// when not in check; none in double check). Boards of at most 64 squares.
+    /// The squares a move may land on: all when not in check, the checker's
+    /// square and the squares between with one checker, none in double check.
+    pub fn answer_set(&self) -> SqSet {
+        match self.checkers {
+            0 => SqSet::ALL,
+            1 => self.answers,
+            _ => SqSet::default(),
+        }
+    }
+
+    /// [`KingSafety::answer_set`] as a bitboard of the squares below 64.
     pub fn answer_bits(&self) -> u64 {
         match self.checkers {
             0 => u64::MAX,
@@ -143,6 +152,9 @@ struct Undo {
     /// eliminated army): one list, so every way of removing pieces is
     /// undone the same way.
     removed_from: u32,
+    /// Where the pieces this ply put into hands start on
+    /// [`Position::handed`].
+    handed_from: u32,
     castling: u32,
     en_passant: Targets,
     halfmove: u32,
@@ -176,6 +188,11 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     occupied: u64,
     seat_occupied: Vec<u64>,
     piece_bits: Vec<u64>,
+    /// Pieces in hand, per (seat, type).
+    hands: Vec<u8>,
+    /// The seat and type of every piece put into a hand, oldest first, so
+    /// that `unmake` takes them out again.
+    handed: Vec<(Seat, PieceType)>,
     hash: u64,
     history: Vec<Undo>,
     /// How the FEN spells its optional fields.
@@ -210,6 +227,8 @@ impl<R: RuleHandle> Position<R> {
             occupied: 0,
             seat_occupied: vec![0; seats],
             piece_bits: vec![0; seats * types],
+            hands: vec![0; seats * types],
+            handed: Vec::with_capacity(64),
             hash,
             history: Vec::with_capacity(64),
             style: FenStyle::default(),
@@ -328,6 +347,81 @@ impl<R: RuleHandle> Position<R> {
         self.counts[self.rules.seat_type(seat, kind)]
     }
 
+    /// The number of pieces of a type a seat holds in hand.
+    #[inline]
+    pub fn in_hand(&self, seat: Seat, kind: PieceType) -> u8 {
+        self.hands[self.rules.seat_type(seat, kind)]
+    }
+
+    /// Whether a seat holds any piece in hand.
+    pub fn has_hand(&self, seat: Seat) -> bool {
+        let n = self.rules.pieces.len();
+        self.hands[seat.index() * n..(seat.index() + 1) * n]
+            .iter()
+            .any(|&c| c > 0)
+    }
+
+    /// Puts a piece of a type into a seat's hand (setting up a position).
+    pub fn add_to_hand(&mut self, seat: Seat, kind: PieceType) {
+        self.hash ^= self.hand_change(seat, kind, 1);
+    }
+
+    /// Changes a hand count by `delta` (±1); returns the change of the hash.
+    #[inline]
+    fn hand_change(&mut self, seat: Seat, kind: PieceType, delta: i8) -> u64 {
+        let i = self.rules.seat_type(seat, kind);
+        let before = self.hands[i];
+        let after = before.saturating_add_signed(delta);
+        self.hands[i] = after;
+        self.rules.zobrist_hand(seat, kind, before) ^ self.rules.zobrist_hand(seat, kind, after)
+    }
+
+    /// Puts a piece taken off the board into `seat`'s hand where captures go
+    /// to hand, as the type Fairy-Stockfish gives back: a promoted piece
+    /// as what it was promoted from (unless `dropLoop`). Returns the change
+    /// of the hash; `unmake` takes it out again.
+    #[inline]
+    fn put_in_hand(&mut self, seat: Seat, piece: Piece) -> u64 {
+        let Some(hand) = &self.rules.hand else {
+            return 0;
+        };
+        if !hand.captures_to_hand || piece.is_wall() || piece.dead() {
+            return 0;
+        }
+        let kind = if hand.drop_loop {
+            piece.kind()
+        } else if piece.promoted() {
+            piece.unpromoted_kind()
+        } else if piece.from_pawn() {
+            hand.pawn_type[piece.seat()].unwrap_or(piece.kind())
+        } else {
+            piece.kind()
+        };
+        self.handed.push((seat, kind));
+        self.hand_change(seat, kind, 1)
+    }
+
+    /// The piece a move of the side to move moves: the one on its square,
+    /// or the one a drop puts on the board.
+    #[inline]
+    pub fn moving_piece(&self, mv: &Move) -> Piece {
+        match *mv {
+            Move::Drop { piece, placed, .. } if placed != piece => {
+                Piece::new(self.to_move, placed).with_promoted_from(piece)
+            }
+            Move::Drop { piece, .. } => Piece::new(self.to_move, piece),
+            _ => mv
+                .from()
+                .map_or(Piece::NONE, |from| self.board[from as usize]),
+        }
+    }
+
+    /// The last move played, if the last step was a move (not an
+    /// elimination).
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().and_then(|u| u.mv)
+    }
+
     /// The square of a seat's royal piece, if it has one.
     #[inline]
     pub fn royal(&self, seat: Seat) -> Option<Sq> {
@@ -347,6 +441,13 @@ impl<R: RuleHandle> Position<R> {
         for (sq, p) in self.board.iter().enumerate() {
             if p.is_some() {
                 h ^= self.rules.zobrist_piece(*p, sq as Sq);
+            }
+        }
+        for seat in Seat::all(self.rules.seats.len()) {
+            for kind in PieceType::all(self.rules.pieces.len()) {
+                h ^= self
+                    .rules
+                    .zobrist_hand(seat, kind, self.in_hand(seat, kind));
             }
         }
         h ^ self.state_hash(self.castling, &self.en_passant, self.checks)
@@ -539,8 +640,7 @@ impl<R: RuleHandle> Position<R> {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move;
-        let from = mv.from();
-        let moved = self.board[from as usize];
+        let moved = self.moving_piece(&mv);
         let undo = self.undo_record(Some(mv), moved);
         let mut hash = self.hash ^ self.state_hash(self.castling, &self.en_passant, self.checks);
         // Targets expire: all of them when only the next player may take en
@@ -565,13 +665,17 @@ impl<R: RuleHandle> Position<R> {
                 ^ rules.zobrist_piece(rook_piece, geometry.rook_to);
             self.castling &=
                 !(self.castling_mask[king as usize] | self.castling_mask[rook as usize]);
-        } else {
+        } else if let Move::Drop { piece, to, .. } = mv {
+            hash ^= self.drop_from_hand(piece, moved, to);
+        } else if let Some(from) = mv.from() {
             let to = mv.to();
             let captured_on = match mv {
                 Move::EnPassant { captured, .. } => {
                     // The passed square was occupied meanwhile: that piece goes too.
-                    if self.board[to as usize].is_some() {
+                    let passer = self.board[to as usize];
+                    if passer.is_some() {
                         hash ^= self.take_off(to);
+                        hash ^= self.put_in_hand(us, passer);
                     }
                     captured
                 }
@@ -581,6 +685,7 @@ impl<R: RuleHandle> Position<R> {
             let captures = victim.is_some();
             if captures {
                 hash ^= self.take_off(captured_on);
+                hash ^= self.put_in_hand(us, victim);
                 self.halfmove = 0;
                 // Where one seat loses by its king's capture and the others
                 // play on, the capture takes that seat out at once.
@@ -621,7 +726,7 @@ impl<R: RuleHandle> Position<R> {
             }
             self.castling &= !(self.castling_mask[from as usize] | self.castling_mask[to as usize]);
             if captures && let Some(immune) = rules.blast {
-                hash ^= self.explode(to, immune);
+                hash ^= self.explode(to, immune, victim.seat());
             }
             // A promotion leaves no en-passant target, even one that steps
             // twice (torpedo's pawns), as in Fairy-Stockfish.
@@ -641,24 +746,42 @@ impl<R: RuleHandle> Position<R> {
         self.history.push(undo);
     }
 
+    /// Puts `placed` from the mover's hand (where it is a `piece`) on `to`;
+    /// returns the change of the hash. As in Fairy-Stockfish, every drop
+    /// resets the n-move counter.
+    #[inline(never)]
+    fn drop_from_hand(&mut self, piece: PieceType, placed: Piece, to: Sq) -> u64 {
+        let hash = self.hand_change(self.to_move, piece, -1);
+        self.add(to, placed);
+        self.halfmove = 0;
+        hash ^ self.rules.zobrist_piece(placed, to)
+    }
+
     /// Removes what a capture on `to` explodes (`blastOnCapture`): the
     /// piece on `to` and every piece next to it but pawns, except the
     /// blast-immune types; castling rights go with them. Returns the change
     /// of the hash; `unmake` puts them back.
-    fn explode(&mut self, to: Sq, immune: u64) -> u64 {
+    fn explode(&mut self, to: Sq, immune: u64, victim_seat: Seat) -> u64 {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let mut hash = 0;
         let piece = self.board[to as usize];
+        let us = piece.seat();
+        // Where captures go to hand, an exploded piece goes to the hand of
+        // its owner's opponent, as in Fairy-Stockfish.
+        let receiver = |p: Piece| if p.seat() == us { victim_seat } else { us };
         if !piece.kind().is_in(immune) {
             // The capturing piece: `unmake` puts it back where it came
             // from, so it is not kept with the removed ones.
             self.remove(to);
             hash ^= rules.zobrist_piece(piece, to);
+            hash ^= self.put_in_hand(receiver(piece), piece);
             self.castling &= !self.castling_mask[to as usize];
         }
         for sq in self.blast_neighbours(to).iter() {
+            let blasted = self.board[sq as usize];
             hash ^= self.take_off(sq);
+            hash ^= self.put_in_hand(receiver(blasted), blasted);
             self.castling &= !self.castling_mask[sq as usize];
         }
         hash
@@ -713,6 +836,7 @@ impl<R: RuleHandle> Position<R> {
             mv,
             moved,
             removed_from: self.removed.len() as u32,
+            handed_from: self.handed.len() as u32,
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove: self.halfmove,
@@ -812,13 +936,25 @@ impl<R: RuleHandle> Position<R> {
                 self.add(king, king_piece);
                 self.add(rook, rook_piece);
             }
+            Some(Move::Drop { piece, to, .. }) => {
+                self.remove(to);
+                let i = self.rules.seat_type(us, piece);
+                self.hands[i] += 1;
+            }
             Some(mv) => {
                 // A piece that exploded on arrival is already off the board.
                 if self.board[mv.to() as usize].is_some() {
                     self.remove(mv.to());
                 }
-                self.add(mv.from(), undo.moved);
+                if let Some(from) = mv.from() {
+                    self.add(from, undo.moved);
+                }
             }
+        }
+        while self.handed.len() > undo.handed_from as usize {
+            let (seat, kind) = self.handed.pop().expect("a piece put in hand");
+            let i = self.rules.seat_type(seat, kind);
+            self.hands[i] -= 1;
         }
         // Removed pieces come back, the last removed first; a dead piece left
         // in the place of one makes room for it.
@@ -861,6 +997,7 @@ impl<R: RuleHandle> Position<R> {
     /// move of two or three steps along a file, rank or diagonal (a pawn's
     /// double step forward, a Berolina pawn's diagonal one), inside the
     /// region.
+    #[inline(always)]
     fn double_step_targets(&self, us: Seat, from: Sq, to: Sq) -> Option<EnPassant> {
         let rules = self.rules();
         let (ff, fr) = (rules.file_of(from) as i32, rules.rank_of(from) as i32);
@@ -1027,13 +1164,10 @@ impl<R: RuleHandle> Position<R> {
                 }
                 false
             }
-            crate::rules::LineKind::Hop { after } => {
+            crate::rules::LineKind::Hop => {
                 let Some(h) = squares.iter().position(|s| board[*s as usize].is_some()) else {
                     return false;
                 };
-                if after != 0 && h + 1 > after as usize {
-                    return false;
-                }
                 squares[h + 1..]
                     .iter()
                     .find(|s| board[**s as usize].is_some())

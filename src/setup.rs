@@ -78,6 +78,37 @@ impl<R: RuleHandle> Position<R> {
                 pos.put(rules.square(square.file, square.rank), Piece::WALL);
             }
         }
+        for p in &setup.hand {
+            let Some(kind) = rules.piece_by_letter(p.letter) else {
+                return Err(error(
+                    format!(
+                        "`{}` in the pocket is not a piece of `{}`",
+                        p.letter, rules.name
+                    ),
+                    p.offset,
+                    p.offset + 1,
+                ));
+            };
+            if rules.hand.is_none() {
+                return Err(error(
+                    format!(
+                        "`{}` has no pieces in hand, but the pocket lists some",
+                        rules.name
+                    ),
+                    p.offset,
+                    p.offset + 1,
+                ));
+            }
+            let seat = p.seat.unwrap_or(Seat::FIRST);
+            if pos.in_hand(seat, kind) == u8::MAX {
+                return Err(error(
+                    "the pocket holds more than 255 pieces of one type",
+                    p.offset,
+                    p.offset + 1,
+                ));
+            }
+            pos.add_to_hand(seat, kind);
+        }
         pos.style.pocket = setup.has_pocket;
         pos.set_to_move(setup.to_move);
         for (seat, &out) in setup.eliminated.iter().enumerate() {
@@ -88,6 +119,11 @@ impl<R: RuleHandle> Position<R> {
         if let Some(checks) = setup.checks {
             let mut all = [0; MAX_SEATS];
             all[..2].copy_from_slice(&checks);
+            pos.set_checks(all);
+        } else if rules.ends.check_counting && !setup.four {
+            // Without the field, Fairy-Stockfish lets the next check win.
+            let mut all = [0; MAX_SEATS];
+            all[..2].copy_from_slice(&[1, 1]);
             pos.set_checks(all);
         }
         if let Some(castling) = &setup.castling {
@@ -204,7 +240,7 @@ impl<R: RuleHandle> Position<R> {
                 } else {
                     letter
                 });
-                if p.from_pawn() && !p.promoted() && self.style.pocket {
+                if p.from_pawn() && !p.promoted() && self.marks_promoted() {
                     out.push('~');
                 }
             }
@@ -215,8 +251,10 @@ impl<R: RuleHandle> Position<R> {
                 out.push('/');
             }
         }
-        if self.style.pocket {
-            out.push_str("[]");
+        if self.style.pocket || rules.hand.as_ref().is_some_and(|h| h.drops) {
+            out.push('[');
+            out.push_str(&self.pocket());
+            out.push(']');
         }
         out.push(' ');
         out.push(if self.to_move() == Seat::FIRST {
@@ -258,6 +296,41 @@ impl<R: RuleHandle> Position<R> {
         }
         out.push_str(&format!(" {} {}", self.halfmove(), self.fullmove()));
         out
+    }
+
+    /// The pieces in hand as a FEN's pocket lists them: White's in upper
+    /// case, then Black's, each in Fairy-Stockfish's order of piece types.
+    pub fn pocket(&self) -> String {
+        let rules = self.rules();
+        let mut out = String::new();
+        let Some(hand) = &rules.hand else {
+            return out;
+        };
+        for seat in Seat::all(rules.seats.len()) {
+            for &kind in &hand.fen_order {
+                let letter = rules.pieces[kind].letter;
+                let letter = if seat == Seat::FIRST {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                };
+                for _ in 0..self.in_hand(seat, kind) {
+                    out.push(letter);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the FEN marks pieces promoted from pawns with `~`: where they
+    /// go back to hand as pawns, and where the FEN read had a pocket.
+    fn marks_promoted(&self) -> bool {
+        self.style.pocket
+            || self
+                .rules()
+                .hand
+                .as_ref()
+                .is_some_and(|h| h.captures_to_hand && !h.drop_loop)
     }
 
     fn castling_field(&self) -> String {
@@ -543,7 +616,10 @@ pub fn uci_text(rules: &RuleTable, mv: &Move, names_rook: bool) -> String {
         Move::Castle { rook, .. } if names_rook => rook,
         _ => mv.to(),
     };
-    let mut s = format!("{}{}", rules.square_name(mv.from()), rules.square_name(to));
+    let Some(from) = mv.from() else {
+        return drop_text(rules, mv);
+    };
+    let mut s = format!("{}{}", rules.square_name(from), rules.square_name(to));
     match *mv {
         Move::Promotion { piece, .. } => s.push(rules.pieces[piece].letter),
         Move::PiecePromotion { .. } => s.push('+'),
@@ -551,6 +627,22 @@ pub fn uci_text(rules: &RuleTable, mv: &Move, names_rook: bool) -> String {
         _ => {}
     }
     s
+}
+
+/// A drop in Fairy-Stockfish's UCI notation: the piece's letter in upper
+/// case, `@` and the square (`P@e4`); a promoted drop as `+` and the
+/// unpromoted letter (`+P@e4`).
+fn drop_text(rules: &RuleTable, mv: &Move) -> String {
+    let Move::Drop { piece, placed, to } = *mv else {
+        return String::new();
+    };
+    let letter = rules.pieces[piece].letter.to_ascii_uppercase();
+    let square = rules.square_name(to);
+    if placed == piece {
+        format!("{letter}@{square}")
+    } else {
+        format!("+{letter}@{square}")
+    }
 }
 
 /// Finds the legal move with the given UCI notation; text that is not of
@@ -571,10 +663,28 @@ pub fn parse_uci(pos: &mut Position<impl RuleHandle>, text: &str) -> Result<Move
 fn check_uci_form(text: &str, rules: &RuleTable) -> Result<(), String> {
     let expected =
         "write a move as two squares and an optional promotion: `e2e4`, `e7e8q`, `a1b2+`";
-    if text.contains('@') {
-        return Err(format!(
-            "`{text}` is a drop; this variant has no pieces in hand"
-        ));
+    if let Some((piece, square)) = text.split_once('@') {
+        if !rules.hand.as_ref().is_some_and(|h| h.drops) {
+            return Err(format!(
+                "`{text}` is a drop; this variant has no pieces in hand"
+            ));
+        }
+        let letter = piece.strip_prefix('+').unwrap_or(piece);
+        let mut letters = letter.chars();
+        let (Some(l), None) = (letters.next(), letters.next()) else {
+            return Err(format!(
+                "`{text}` is not a drop; write a drop as a piece letter, `@` and a square: `P@e4`"
+            ));
+        };
+        if rules.piece_by_letter(l.to_ascii_lowercase()).is_none() {
+            return Err(format!("`{l}` is not a piece of `{}`", rules.name));
+        }
+        let on_board = crate::board::Square::parse(square)
+            .is_some_and(|s| s.file < rules.files && s.rank < rules.ranks);
+        if !on_board {
+            return Err(format!("`{square}` is not a square of the board"));
+        }
+        return Ok(());
     }
     let mut rest = text;
     for _ in 0..2 {

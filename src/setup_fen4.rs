@@ -170,11 +170,18 @@ pub(crate) fn read_extras(
 /// The four-player notation of a move: `h2-h4`, `e10-e11=Q`; castling as
 /// the king's move.
 pub fn notation4(rules: &RuleTable, mv: &Move) -> String {
-    let mut s = format!(
-        "{}-{}",
-        rules.square_name(mv.from()),
-        rules.square_name(mv.to())
-    );
+    let mut s = match *mv {
+        Move::Drop { placed, to, .. } => format!(
+            "{}@{}",
+            rules.pieces[placed].letter.to_ascii_uppercase(),
+            rules.square_name(to)
+        ),
+        _ => format!(
+            "{}-{}",
+            rules.square_name(mv.from().unwrap_or(mv.to())),
+            rules.square_name(mv.to())
+        ),
+    };
     if let Some(piece) = mv.promotion() {
         s.push('=');
         s.push(rules.pieces[piece].letter.to_ascii_uppercase());
@@ -208,7 +215,7 @@ pub fn parse_move4(pos: &mut Position<impl RuleHandle>, text: &str) -> Result<Mo
         .iter()
         .copied()
         .find(|m| {
-            m.from() == from
+            m.from() == Some(from)
                 && m.to() == to
                 && match (promotion, m.promotion()) {
                     (Some(letter), Some(piece)) => rules.pieces[piece].letter == letter,

@@ -99,9 +99,11 @@ impl Transcript {
             .collect()
     }
 
-    /// The last move's from and to squares.
+    /// The last move's from and to squares (a drop's square twice).
     pub fn last_move(&self) -> Option<(Sq, Sq)> {
-        self.moves.last().map(|mv| (mv.from(), mv.to()))
+        self.moves
+            .last()
+            .map(|mv| (mv.from().unwrap_or(mv.to()), mv.to()))
     }
 
     /// The game written as PGN or PGN4 (by the variant's seat count), with

@@ -234,8 +234,13 @@ fn mirror_fen(rules: &RuleTable, fen: &str) -> String {
             .collect()
     };
     let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
-    let board: Vec<&str> = fields[0].split('/').collect();
-    fields[0] = swap_case(&board.into_iter().rev().collect::<Vec<_>>().join("/"));
+    // The pocket stays after the board, its pieces changing sides.
+    let (squares, pocket) = match fields[0].split_once('[') {
+        Some((squares, pocket)) => (squares.to_string(), format!("[{pocket}")),
+        None => (fields[0].clone(), String::new()),
+    };
+    let board: Vec<&str> = squares.split('/').collect();
+    fields[0] = swap_case(&(board.into_iter().rev().collect::<Vec<_>>().join("/") + &pocket));
     fields[1] = if fields[1] == "w" { "b" } else { "w" }.to_string();
     fields[2] = swap_case(&fields[2]);
     if fields[3] != "-" {

@@ -144,7 +144,7 @@ pub fn check_position(pos: &mut Position) {
             // (as in Fairy-Stockfish: backrank's `c8c7+` into an attack).
             let pieces = before
                 .iter()
-                .map(|s| if s == mv.from() { mv.to() } else { s });
+                .map(|s| if Some(s) == mv.from() { mv.to() } else { s });
             assert!(
                 pieces.into_iter().all(|s| !pos.attacked_by_enemy(s, us)),
                 "{}: {name} leaves a pseudo-royal piece attacked in {text}",

@@ -150,6 +150,8 @@ pub fn build_definition(
         .filter(is_alias)
         .chain(section.entries.iter().filter(|e| !is_alias(e)));
     let mut deprecated_ranks = Vec::new();
+    // The promotions inherited before the section set `promotedPieceType`.
+    let mut inherited_promotions: Option<Vec<(char, Option<char>)>> = None;
     for entry in ordered {
         if pieces::piece_kind(&entry.key).is_some() {
             continue;
@@ -202,6 +204,12 @@ pub fn build_definition(
         if spec.origin == Origin::FsfDeprecated && spec.name.contains("Rank") {
             deprecated_ranks.push((spec.name, value.clone(), entry));
         }
+        if spec.key == Key::PromotedPieceType
+            && inherited_promotions.is_none()
+            && let Value::PieceMap(old) = def.value(spec.key)
+        {
+            inherited_promotions = Some(old.clone());
+        }
         let setting = Setting {
             value,
             location: Some(entry.value_location.clone()),
@@ -213,10 +221,38 @@ pub fn build_definition(
         }
         def.set(spec.key, setting);
     }
+    if let Some(inherited) = inherited_promotions {
+        keep_inherited_promotions(def, inherited);
+    }
     apply_deprecated_ranks(def, &deprecated_ranks);
     add_en_passant_pieces(def);
     validate::validate(def, section, diagnostics);
     base
+}
+
+/// As in Fairy-Stockfish, `promotedPieceType` changes only the promotions it
+/// names: the inherited ones of other pieces stay, where both pieces are
+/// still defined.
+fn keep_inherited_promotions(def: &mut Definition, inherited: Vec<(char, Option<char>)>) {
+    let Value::PieceMap(written) = def.value(Key::PromotedPieceType).clone() else {
+        return;
+    };
+    let defined = |letter: char| def.pieces.iter().any(|p| p.letter == letter);
+    let mut merged: Vec<(char, Option<char>)> = inherited
+        .into_iter()
+        .filter(|&(from, to)| {
+            !written.iter().any(|&(f, _)| f == from) && defined(from) && to.is_none_or(defined)
+        })
+        .collect();
+    merged.extend(written);
+    let location = def.setting(Key::PromotedPieceType).location.clone();
+    def.set(
+        Key::PromotedPieceType,
+        Setting {
+            value: Value::PieceMap(merged),
+            location,
+        },
+    );
 }
 
 /// A piece set inherited from the parent names the parent's piece types:

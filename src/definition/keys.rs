@@ -271,7 +271,7 @@ key_table! {
         "0",
         Display,
         Fsf,
-        "Pocket size shown by XBoard/WinBoard. No effect on rules.",
+        "Pocket size shown by XBoard/WinBoard (default: one per piece type where pieces are dropped). No effect on rules.",
         "pocketSize = 5"
     ),
     PieceValueMg(
@@ -803,7 +803,7 @@ key_table! {
         "pieceDrops",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Pieces in hand may be dropped on the board.",
         "pieceDrops = true"
@@ -812,7 +812,7 @@ key_table! {
         "dropLoop",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Captured promoted pieces are not demoted.",
         "dropLoop = true"
@@ -821,7 +821,7 @@ key_table! {
         "capturesToHand",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Captured pieces go to the capturer's hand.",
         "capturesToHand = true"
@@ -830,7 +830,7 @@ key_table! {
         "firstRankPawnDrops",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Pawns may be dropped on the first rank.",
         "firstRankPawnDrops = true"
@@ -839,7 +839,7 @@ key_table! {
         "promotionZonePawnDrops",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Pawns may be dropped in the promotion zone.",
         "promotionZonePawnDrops = true"
@@ -848,7 +848,7 @@ key_table! {
         "dropChecks",
         T::Bool,
         "true",
-        Unsupported,
+        Rules,
         Fsf,
         "Drops may give check (only `false` changes anything).",
         "dropChecks = false"
@@ -857,7 +857,7 @@ key_table! {
         "mustDrop",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Drops are mandatory.",
         "mustDrop = true"
@@ -866,7 +866,7 @@ key_table! {
         "mustDropType",
         T::PieceType,
         "*",
-        Unsupported,
+        Rules,
         Fsf,
         "The piece type whose drops are mandatory.",
         "mustDropType = k"
@@ -893,7 +893,7 @@ key_table! {
         "dropRegionWhite",
         T::Region,
         "-",
-        Unsupported,
+        Rules,
         Fsf,
         "Where White may drop.",
         "dropRegionWhite = *1 *2"
@@ -902,7 +902,7 @@ key_table! {
         "dropRegionBlack",
         T::Region,
         "-",
-        Unsupported,
+        Rules,
         Fsf,
         "Where Black may drop.",
         "dropRegionBlack = *7 *8"
@@ -938,7 +938,7 @@ key_table! {
         "sittuyinRookDrop",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Rooks may be dropped on the first rank only.",
         "sittuyinRookDrop = true"
@@ -947,7 +947,7 @@ key_table! {
         "dropOppositeColoredBishop",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Dropped bishops must stand on opposite colours.",
         "dropOppositeColoredBishop = true"
@@ -956,7 +956,7 @@ key_table! {
         "dropPromoted",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Pieces may be dropped promoted.",
         "dropPromoted = true"
@@ -965,7 +965,7 @@ key_table! {
         "dropNoDoubled",
         T::PieceType,
         "-",
-        Unsupported,
+        Rules,
         Fsf,
         "A piece type that may not be dropped on a file it already occupies.",
         "dropNoDoubled = p"
@@ -974,7 +974,7 @@ key_table! {
         "dropNoDoubledCount",
         T::Int,
         "1",
-        Unsupported,
+        Rules,
         Fsf,
         "How many pieces of `dropNoDoubled` a file may already hold.",
         "dropNoDoubledCount = 2"
@@ -1272,7 +1272,7 @@ key_table! {
         "perpetualCheckIllegal",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Perpetual check is forbidden.",
         "perpetualCheckIllegal = true"
@@ -1326,7 +1326,7 @@ key_table! {
         "shogiPawnDropMateIllegal",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Mate by a pawn drop is forbidden.",
         "shogiPawnDropMateIllegal = true"

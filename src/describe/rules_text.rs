@@ -65,6 +65,7 @@ pub(super) fn topics(rules: &RuleTable, start: &str) -> Vec<Topic> {
     add("Promotion", promotion(rules));
     add("Castling", castling(rules, start));
     add("En passant", en_passant(rules));
+    add("Pieces in hand", hand(rules));
     add("Winning and losing", goals(rules));
     add("Draws", draws(rules));
     add("Scoring", scoring(rules));
@@ -472,6 +473,104 @@ fn goals(rules: &RuleTable) -> Vec<String> {
     lines
 }
 
+/// Where captured pieces go, and how pieces in hand are dropped.
+fn hand(rules: &RuleTable) -> Vec<String> {
+    let Some(hand) = &rules.hand else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
+    if hand.captures_to_hand {
+        lines.push(if hand.drop_loop {
+            "A captured piece goes to the capturer's hand, as the piece it is (a promoted one stays promoted).".to_string()
+        } else {
+            "A captured piece goes to the capturer's hand; a promoted one goes back as what it was promoted from.".to_string()
+        });
+    }
+    if !hand.drops {
+        return lines;
+    }
+    lines.push("Instead of moving, a player may drop a piece from their hand on an empty square, as a piece of their own.".to_string());
+    let all = rules.playable.iter().filter(|&&p| p).count();
+    for t in 0..rules.pieces.len() {
+        let regions: Vec<Vec<bool>> = Seat::all(rules.seats.len())
+            .map(|s| {
+                let open = &hand.region[rules.seat_type(s, PieceType::new(t))];
+                (0..rules.square_count())
+                    .map(|q| open.contains(q as crate::rules::Sq))
+                    .collect()
+            })
+            .collect();
+        let limited = regions
+            .iter()
+            .any(|r| r.iter().filter(|&&b| b).count() < all);
+        if limited {
+            let text = seat_regions(rules, &regions).unwrap_or_else(|| "no square".to_string());
+            lines.push(format!(
+                "{} may be dropped only on {text}.",
+                capital(&a_piece(rules, t))
+            ));
+        }
+    }
+    if let Some((kind, limit)) = hand.no_doubled {
+        let piece = capital(&a_piece(rules, kind.index()));
+        lines.push(match limit {
+            0 => format!("{piece} may never be dropped."),
+            1 => format!(
+                "{piece} may not be dropped on a file that already holds one of its player's."
+            ),
+            _ => format!(
+                "{piece} may not be dropped on a file that already holds {limit} of its player's."
+            ),
+        });
+    }
+    if hand.promoted {
+        lines.push("A piece that can promote may also be dropped promoted.".to_string());
+    }
+    if !hand.checks {
+        lines.push("A drop may not give check.".to_string());
+    }
+    if let Some(types) = hand.must_drop {
+        let names = types_named(rules, types);
+        lines.push(format!(
+            "While a player holds a {} in hand and can drop it, they must drop one.",
+            either(&names)
+        ));
+    }
+    if let Some(bishop) = hand.opposite_coloured_bishops {
+        lines.push(format!(
+            "A player's {} pieces must end up on squares of both colours.",
+            piece_name(rules, bishop.index())
+        ));
+    }
+    if let Some(pawn) = hand.pawn_drop_mate_loses {
+        lines.push(format!(
+            "Mating by dropping {} is forbidden: such a mate loses for the player who gives it.",
+            a_piece(rules, pawn.index())
+        ));
+    }
+    lines
+}
+
+/// A piece's name with its article: "a pawn", "an archbishop".
+fn a_piece(rules: &RuleTable, kind: usize) -> String {
+    let name = piece_name(rules, kind);
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {name}")
+}
+
+/// The text with its first letter in upper case.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 fn draws(rules: &RuleTable) -> Vec<String> {
     let adj = &rules.adjudication;
     let mut lines = Vec::new();
@@ -519,6 +618,12 @@ fn draws(rules: &RuleTable) -> Vec<String> {
                 String::new()
             }
         ));
+    }
+    if adj.n_fold > 0 && adj.perpetual_check_loses {
+        lines.push(
+            "Perpetual check is forbidden: when a position repeats and one player gave check in every position since its first occurrence, that player loses; when both did, the game is drawn."
+                .to_string(),
+        );
     }
     if adj.insufficient_material_draw {
         lines.push("The game is drawn when no one has the material left to mate.".to_string());

@@ -444,7 +444,7 @@ impl Bot {
                 } else {
                     126
                 };
-                let attacker = self.eval.values[pos.piece_at(m.from()).kind().index()];
+                let attacker = self.eval.values[pos.moving_piece(m).kind().index()];
                 return -(i64::from(taken) * 16 - i64::from(attacker)) - 1_000_000_000;
             }
             if m.promotion().is_some() {

@@ -42,6 +42,8 @@ pub struct Game {
     legal: MoveList,
     /// Repetition keys of the positions since the last capture or pawn move.
     keys: Vec<u64>,
+    /// For each position of `keys`, whether the side to move was in check.
+    in_check: Vec<bool>,
     /// Moves by each seat since the last capture or pawn move by anyone.
     idle: [u32; MAX_SEATS],
     /// Moves by each seat since the game started.
@@ -87,6 +89,7 @@ impl Game {
             result: None,
             legal: MoveList::default(),
             keys: Vec::new(),
+            in_check: Vec::new(),
             idle,
             moves_made: [0; MAX_SEATS],
             last_moved: [0; MAX_SEATS],
@@ -328,7 +331,7 @@ impl Game {
             && !victims.is_empty()
         {
             let landing = mv.to();
-            let mover_piece = self.pos.piece_at(mv.from());
+            let mover_piece = self.pos.moving_piece(&mv);
             if !mover_piece.kind().is_in(immune) {
                 exploded.push((landing, mover_piece));
             }
@@ -345,7 +348,10 @@ impl Game {
         self.moves_made[mover] += 1;
         if self.pos.halfmove() == 0 {
             self.idle = [0; MAX_SEATS];
-            self.keys.clear();
+            if !self.rules().adjudication.repetition_spans_captures {
+                self.keys.clear();
+                self.in_check.clear();
+            }
         } else {
             self.idle[mover] += 1;
         }
@@ -420,7 +426,9 @@ impl Game {
     ) -> SeatSet {
         let rules = self.pos.shared_rules().clone();
         let mut touched = crate::rules::SqSet::default();
-        touched.insert(mv.from());
+        if let Some(from) = mv.from() {
+            touched.insert(from);
+        }
         touched.insert(mv.to());
         if let Move::Castle { rook, wing, .. } = *mv {
             touched.insert(rook);
@@ -515,6 +523,7 @@ impl Game {
             self.pos.legal_moves(&mut self.legal);
             let key = repetition_key(&self.pos, &self.legal);
             self.keys.push(key);
+            self.in_check.push(self.pos.in_check(seat));
             if self.legal.is_empty() {
                 let mated = self.pos.checked(seat);
                 let rule = if mated {
@@ -540,7 +549,9 @@ impl Game {
                     cause = Some(rule);
                     continue;
                 }
-                let value = if mated {
+                let value = if mated && self.pos.mated_by_pawn_drop() {
+                    GameValue::Win
+                } else if mated {
                     adj.checkmate_value
                 } else if adj.stalemate_piece_count {
                     let pieces = |s: Seat| self.pos.pieces_of(s).len();
@@ -576,7 +587,13 @@ impl Game {
                 } else {
                     seat
                 };
-                if adj.n_fold_value == GameValue::Draw {
+                if let Some(value) = self.perpetual_check_value() {
+                    if value == GameValue::Draw {
+                        self.finish_drawn(EndRule::Repetition, events);
+                    } else {
+                        self.finish_value(seat, value, EndRule::Repetition, events);
+                    }
+                } else if adj.n_fold_value == GameValue::Draw {
                     self.finish_drawn(EndRule::Repetition, events);
                 } else {
                     self.finish_value(judged, adj.n_fold_value, EndRule::Repetition, events);
@@ -710,6 +727,35 @@ impl Game {
             return 0;
         };
         self.keys.iter().filter(|&&k| k == last).count() as u32
+    }
+
+    /// Where perpetual check is forbidden, the value for the side to move of
+    /// the repetition just reached when a side checked throughout it, as
+    /// Fairy-Stockfish judges it: over the positions from the first of the
+    /// repeating ones to now, if the side to move was always in check it
+    /// wins, if its opponent always was it loses, if both, it is a draw.
+    /// `None` when neither checked throughout, or perpetual check is allowed.
+    fn perpetual_check_value(&self) -> Option<GameValue> {
+        let adj = &self.rules().adjudication;
+        let last = *self.keys.last()?;
+        if !adj.perpetual_check_loses {
+            return None;
+        }
+        let now = self.keys.len() - 1;
+        // The earliest of the `n_fold` occurrences that make the repetition.
+        let first = (0..=now)
+            .rev()
+            .filter(|&i| self.keys[i] == last)
+            .nth(adj.n_fold.saturating_sub(1) as usize)?;
+        let throughout = |from: usize| (from..=now).step_by(2).all(|i| self.in_check[i]);
+        let checked_us = throughout(first);
+        let checked_them = first < now && (first + 1..now).step_by(2).all(|i| self.in_check[i]);
+        match (checked_us, checked_them) {
+            (true, true) => Some(GameValue::Draw),
+            (true, false) => Some(GameValue::Win),
+            (false, true) => Some(GameValue::Loss),
+            (false, false) => None,
+        }
     }
 
     /// The moves without capture or pawn move that the n-move rule counts:
@@ -934,7 +980,7 @@ impl Game {
             (ClaimRule::Repetition, Some(mv)) => {
                 let mut after = self.pos.clone();
                 after.make(mv);
-                if after.halfmove() == 0 {
+                if after.halfmove() == 0 && !adj.repetition_spans_captures {
                     1
                 } else {
                     let mut legal = MoveList::default();

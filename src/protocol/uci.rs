@@ -290,8 +290,10 @@ impl Engine {
         match playable(&self.catalog, name) {
             Ok((rules, start)) => {
                 self.say(&format!(
-                    "info string variant {name} files {} ranks {} pocket 0 template fairy startpos {start}",
-                    rules.files, rules.ranks
+                    "info string variant {name} files {} ranks {} pocket {} template fairy startpos {start}",
+                    rules.files,
+                    rules.ranks,
+                    rules.pocket_size()
                 ));
                 self.searcher = Searcher::new(&rules);
                 self.game = Game::new(rules.clone(), &start, 0).expect("its own start");

@@ -54,11 +54,12 @@ pub fn setup_lines(def: &Definition, rules: &RuleTable) -> Result<Vec<String>, S
             .collect()
     };
     let mut lines = vec![format!(
-        "setup ({}{}) {}x{}+0_fairy {}",
+        "setup ({}{}) {}x{}+{}_fairy {}",
         letters(true),
         letters(false),
         rules.files,
         rules.ranks,
+        rules.pocket_size(),
         def.start_fen()
     )];
     let castling_king = castling_suffix(rules);

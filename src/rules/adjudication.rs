@@ -118,6 +118,12 @@ pub struct Adjudication {
     pub n_fold_value: GameValue,
     /// `n_fold_value` is White's (the first seat's), not the side to move's.
     pub n_fold_absolute: bool,
+    /// A repetition reached by one side checking in every position of it
+    /// loses for that side; by both, it is drawn (`perpetualCheckIllegal`).
+    pub perpetual_check_loses: bool,
+    /// Captures and pawn moves do not start the repetition count afresh:
+    /// where captured pieces go to hand, positions repeat across them.
+    pub repetition_spans_captures: bool,
     /// Insufficient material draws the game.
     pub insufficient_material_draw: bool,
     /// The pieces that beside a king leave insufficient material (bits).
@@ -227,6 +233,8 @@ pub(super) fn compile_adjudication(
         n_fold_claim: int(Key::NFoldClaim) as u32,
         n_fold_value: game_value(def.value(Key::NFoldValue)),
         n_fold_absolute: def.bool(Key::NFoldValueAbsolute),
+        perpetual_check_loses: def.bool(Key::PerpetualCheckIllegal),
+        repetition_spans_captures: def.bool(Key::CapturesToHand),
         insufficient_material_draw: def.bool(Key::InsufficientMaterialDraw) && !other_wins,
         insufficient_pieces: bits(def.piece_set(Key::InsufficientMaterialPieces)),
         insufficient_material_each: def.bool(Key::InsufficientMaterialEach),

@@ -4,8 +4,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::geometry::Direction;
 use super::{
-    AttackLine, CastlingGeometry, GameEnds, Line, LineKind, PieceRules, RuleTable, SeatRules, Sq,
-    SqSet,
+    AttackLine, CastlingGeometry, GameEnds, HandRules, Line, LineKind, PieceRules, RuleTable,
+    SeatRules, Sq, SqSet,
 };
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
@@ -145,11 +145,21 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     }
     let counts_material =
         !matches!(def.value(Key::MaterialCounting), Value::Choice(c) if c == "none");
-    if def.players() > 2 && (counts_material || def.bool(Key::StalematePieceCount)) {
+    if def.players() > 2
+        && (counts_material
+            || def.bool(Key::StalematePieceCount)
+            || def.bool(Key::PerpetualCheckIllegal))
+    {
         return Err(CompileError::Unsupported {
             variant: def.name.clone(),
-            features: "`materialCounting` and `stalematePieceCount` with more than two players"
+            features: "`materialCounting`, `stalematePieceCount` and `perpetualCheckIllegal` with more than two players"
                 .into(),
+        });
+    }
+    if def.players() > 2 && (def.bool(Key::PieceDrops) || def.bool(Key::CapturesToHand)) {
+        return Err(CompileError::Unsupported {
+            variant: def.name.clone(),
+            features: "pieces in hand (`pieceDrops`, `capturesToHand`) with more than two players: FEN4 has no field for hands yet".into(),
         });
     }
     let board = def.board();
@@ -278,10 +288,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                             complex |= line.capture
                                 && (line.path > 0
                                     || line.jump
-                                    || matches!(
-                                        line.kind,
-                                        LineKind::Hop { .. } | LineKind::Grasshop
-                                    ));
+                                    || matches!(line.kind, LineKind::Hop | LineKind::Grasshop));
                             merge_line(&mut own, line, squares);
                         }
                         let may_attack = mobility[seat * n_types + t]
@@ -505,6 +512,14 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         )
     });
 
+    let hand = compile_hand(
+        &ctx,
+        &pieces,
+        &promotion_region,
+        &mobility,
+        &playable,
+        immobile.as_deref(),
+    );
     let mut table = RuleTable {
         name: def.name.clone(),
         files: ctx.board.files,
@@ -570,6 +585,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             .bool(Key::BlastOnCapture)
             .then(|| bits(ctx.def.piece_set(Key::BlastImmuneTypes))),
         mutually_immune: bits(ctx.def.piece_set(Key::MutuallyImmuneTypes)),
+        hand,
         bits: None,
         leap_attacks,
         leap_attack_list,
@@ -671,6 +687,139 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceRules> {
             declared_value: declared(p.letter),
         })
         .collect()
+}
+
+/// Pieces in hand: `None` unless pieces are dropped or captured to hand.
+fn compile_hand(
+    ctx: &Context<'_>,
+    pieces: &[PieceRules],
+    promotion_region: &[Vec<bool>],
+    mobility: &[Option<Vec<bool>>],
+    playable: &[bool],
+    immobile: Option<&[bool]>,
+) -> Option<HandRules> {
+    let def = ctx.def;
+    let drops = def.bool(Key::PieceDrops);
+    let captures_to_hand = def.bool(Key::CapturesToHand);
+    if !drops && !captures_to_hand {
+        return None;
+    }
+    let n_seats = ctx.seats.len();
+    let n_types = pieces.len();
+    let first = |key: Key| {
+        def.piece_set(key)
+            .iter()
+            .position(|&b| b)
+            .map(PieceType::new)
+    };
+    let all_types = |key: Key| {
+        def.piece_set(key)
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| **b)
+            .fold(0u64, |m, (i, _)| m | 1 << i)
+    };
+    let mut region = Vec::with_capacity(n_seats * n_types);
+    for seat in 0..n_seats {
+        // Unset, a drop region is the whole board, as in Fairy-Stockfish.
+        let key = seat_key(
+            [
+                Key::DropRegionWhite,
+                Key::DropRegionBlack,
+                Key::DropRegionWhite,
+            ],
+            seat,
+        );
+        let drop_region = if def.setting(key).location.is_some() {
+            ctx.region(key)
+        } else {
+            vec![true; ctx.square_count()]
+        };
+        let first_rank = ctx.relative_region(seat, |rel| rel == 1);
+        for (t, piece) in pieces.iter().enumerate() {
+            let mut set = SqSet::default();
+            for sq in 0..ctx.square_count() {
+                let pawn = piece.key == "pawn";
+                // Where a piece could never move again it may not be dropped
+                // (`immobilityIllegal`).
+                let stuck =
+                    immobile.is_some_and(|i| i[(seat * n_types + t) * ctx.square_count() + sq]);
+                let open = playable[sq]
+                    && !stuck
+                    && drop_region[sq]
+                    && mobility[seat * n_types + t].as_ref().is_none_or(|m| m[sq])
+                    && !(pawn
+                        && !def.bool(Key::PromotionZonePawnDrops)
+                        && promotion_region[seat][sq])
+                    && !(pawn && !def.bool(Key::FirstRankPawnDrops) && first_rank[sq])
+                    && !(piece.key == "rook" && def.bool(Key::SittuyinRookDrop) && !first_rank[sq]);
+                if open {
+                    set.insert(sq as Sq);
+                }
+            }
+            region.push(set);
+        }
+    }
+    let bishop = pieces
+        .iter()
+        .position(|p| p.key == "bishop")
+        .map(PieceType::new);
+    let mut fen_order: Vec<PieceType> = PieceType::all(n_types).collect();
+    fen_order.sort_by_key(|t| std::cmp::Reverse(fsf_type_rank(&pieces[t.index()].key)));
+    Some(HandRules {
+        drops,
+        captures_to_hand,
+        drop_loop: def.bool(Key::DropLoop),
+        region,
+        no_doubled: first(Key::DropNoDoubled)
+            .map(|t| (t, def.int(Key::DropNoDoubledCount).clamp(0, 255) as u16)),
+        checks: def.bool(Key::DropChecks),
+        promoted: def.bool(Key::DropPromoted),
+        must_drop: def
+            .bool(Key::MustDrop)
+            .then(|| all_types(Key::MustDropType)),
+        opposite_coloured_bishops: bishop.filter(|_| def.bool(Key::DropOppositeColoredBishop)),
+        pawn_drop_mate_loses: pieces
+            .iter()
+            .position(|p| p.key == "shogiPawn")
+            .map(PieceType::new)
+            .filter(|_| def.bool(Key::ShogiPawnDropMateIllegal)),
+        pawn_type: (0..n_seats)
+            .map(|s| {
+                let pawns = || {
+                    pieces
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.promotes_as_pawn[s])
+                };
+                pawns()
+                    .find(|(_, p)| p.builtin_pawn)
+                    .or_else(|| pawns().next())
+                    .map(|(t, _)| PieceType::new(t))
+            })
+            .collect(),
+        fen_order,
+        pocket_size: if !drops {
+            0
+        } else if def.int(Key::PocketSize) > 0 {
+            def.int(Key::PocketSize).min(64) as u32
+        } else {
+            n_types as u32
+        },
+    })
+}
+
+/// Where Fairy-Stockfish ranks a piece key among its piece types (its
+/// `PieceType` order: the named pieces, the custom slots, the king last),
+/// which orders the pieces of a hand in a FEN.
+fn fsf_type_rank(key: &str) -> u32 {
+    use crate::definition::pieces::{PieceKind, piece_kind};
+    match piece_kind(key) {
+        _ if key == "king" => u32::MAX,
+        Some(PieceKind::Named(i)) => i as u32,
+        Some(PieceKind::Custom(n)) => 1000 + n,
+        None => u32::MAX - 1,
+    }
 }
 
 fn compile_castling(ctx: &Context<'_>) -> Result<Vec<[Option<CastlingGeometry>; 2]>, String> {
@@ -841,9 +990,7 @@ fn line_kind(rule: &MoveRule) -> LineKind {
     match rule.kind {
         MoveKind::Leap => LineKind::Leap,
         MoveKind::Ride { .. } => LineKind::Ride,
-        MoveKind::Hop { range } => LineKind::Hop {
-            after: range.min(u16::MAX as u32) as u16,
-        },
+        MoveKind::Hop { .. } => LineKind::Hop,
         MoveKind::Grasshop => LineKind::Grasshop,
     }
 }
@@ -881,6 +1028,7 @@ fn forward_line(
     let limit = match rule.kind {
         MoveKind::Leap => 1,
         MoveKind::Ride { range } if range > 0 => range as i32 + i32::from(rule.jumping),
+        MoveKind::Hop { range } if range > 0 => range as i32,
         _ => i32::MAX,
     };
     let first = if rule.jumping && rule.kind != MoveKind::Leap {
@@ -1022,9 +1170,16 @@ fn reverse_lines(
             vec![(line(steps), squares)]
         }
         MoveKind::Hop { .. } | MoveKind::Grasshop => {
+            // A limited hop reaches its target from at most `range` squares.
+            let limit = match rule.kind {
+                MoveKind::Hop { range } if range > 0 => range as i32,
+                _ => i32::MAX,
+            };
             let mut squares = Vec::new();
             let mut k = 1;
-            while let Some(s) = ctx.playable(f - df * k, r - dr * k) {
+            while k <= limit
+                && let Some(s) = ctx.playable(f - df * k, r - dr * k)
+            {
                 squares.push(s);
                 k += 1;
             }

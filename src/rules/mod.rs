@@ -32,6 +32,15 @@ pub type Sq = u16;
 pub struct SqSet([u64; 4]);
 
 impl SqSet {
+    /// Every square.
+    pub const ALL: SqSet = SqSet([u64::MAX; 4]);
+
+    /// The set of the squares of a bitboard (squares below 64).
+    #[inline]
+    pub fn from_low_bits(bits: u64) -> SqSet {
+        SqSet([bits, 0, 0, 0])
+    }
+
     /// Adds a square.
     #[inline]
     pub fn insert(&mut self, sq: Sq) {
@@ -75,6 +84,26 @@ impl SqSet {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// The squares of `self` not in `other`.
+    #[inline]
+    pub fn difference(&self, other: &SqSet) -> SqSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
+            *a &= !b;
+        }
+        out
+    }
+
+    /// The squares in both sets.
+    #[inline]
+    pub fn intersection(&self, other: &SqSet) -> SqSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
+            *a &= b;
+        }
+        out
+    }
+
     /// The squares below 64 as a bitboard (all of them on boards of at most
     /// 64 squares).
     #[inline]
@@ -104,11 +133,11 @@ pub enum LineKind {
     Leap,
     /// Steps repeated while squares are empty.
     Ride,
-    /// Ride to a hurdle, jump it, continue at most `after` steps (0: no limit).
-    Hop {
-        /// Most steps after the hurdle, 0 for no limit.
-        after: u16,
-    },
+    /// Ride to a hurdle, jump it, and land on any square beyond it to the
+    /// line's end. A limited hop (`pR2`) has a line only as long as its
+    /// range, counted from the piece, as Fairy-Stockfish counts it: the
+    /// hurdle and the landing square both lie within the range.
+    Hop,
     /// Ride to a hurdle and land just behind it.
     Grasshop,
 }
@@ -356,8 +385,56 @@ pub struct RuleTable {
     /// Types that may not capture a piece of their own type (bits,
     /// `mutuallyImmuneTypes`).
     pub mutually_immune: u64,
+    /// Pieces in hand, where the variant has them (`pieceDrops`,
+    /// `capturesToHand`).
+    pub hand: Option<HandRules>,
     zobrist: Zobrist,
 }
+
+/// Pieces in hand: where captured pieces go and how pieces in hand are
+/// dropped (Fairy-Stockfish's drop keys).
+#[derive(Clone, Debug)]
+pub struct HandRules {
+    /// Pieces in hand may be dropped (`pieceDrops`).
+    pub drops: bool,
+    /// Captured pieces go to the capturer's hand (`capturesToHand`).
+    pub captures_to_hand: bool,
+    /// Captured promoted pieces keep their promoted type (`dropLoop`).
+    pub drop_loop: bool,
+    /// Per (seat, type): the squares a drop may use before the position
+    /// has its say (drop and mobility regions, the ranks closed to pawns,
+    /// the first rank for sittuyin's rooks).
+    pub region: Vec<SqSet>,
+    /// A type that may not be dropped on a file already holding this many
+    /// of the dropper's own pieces of it (`dropNoDoubled`, `dropNoDoubledCount`).
+    pub no_doubled: Option<(PieceType, u16)>,
+    /// Drops may give check (`dropChecks`).
+    pub checks: bool,
+    /// A type with a promoted type may also be dropped promoted
+    /// (`dropPromoted`).
+    pub promoted: bool,
+    /// While the hand holds a piece of these types (bits), a drop of one of
+    /// them is compulsory when one is legal (`mustDrop`, `mustDropType`).
+    pub must_drop: Option<u64>,
+    /// The bishop type, when bishops must end up on squares of both
+    /// colours (`dropOppositeColoredBishop`).
+    pub opposite_coloured_bishops: Option<PieceType>,
+    /// The type (shogi's pawn) whose drop may not mate: a mate given right
+    /// after such a drop with only pieces of this type checking loses for
+    /// the mating side (`shogiPawnDropMateIllegal`).
+    pub pawn_drop_mate_loses: Option<PieceType>,
+    /// Per seat, the type a captured piece promoted from a pawn goes back
+    /// to the hand as.
+    pub pawn_type: Vec<Option<PieceType>>,
+    /// The types in the order Fairy-Stockfish writes a hand.
+    pub fen_order: Vec<PieceType>,
+    /// How many piece types a GUI's holdings show (`pocketSize`, else one
+    /// per piece type), where pieces are dropped; 0 otherwise.
+    pub pocket_size: u32,
+}
+
+/// Keys for hand counts: counts from this on share the last key.
+const HAND_KEYS: usize = 32;
 
 /// Random keys for hashing positions.
 #[derive(Clone, Debug)]
@@ -368,6 +445,7 @@ struct Zobrist {
     squares: Vec<u64>,
     checks: Vec<u64>,
     eliminated: Vec<u64>,
+    hands: Vec<u64>,
 }
 
 impl Zobrist {
@@ -383,6 +461,7 @@ impl Zobrist {
             squares: take(squares),
             checks: take(crate::position::MAX_SEATS * 16),
             eliminated: take(8),
+            hands: take(seats * types * HAND_KEYS),
         }
     }
 }
@@ -508,6 +587,17 @@ impl RuleTable {
         self.zobrist.squares[sq as usize]
     }
 
+    /// The hash key of holding `count` pieces of a type in hand (0 for none,
+    /// so an empty hand adds nothing).
+    #[inline]
+    pub fn zobrist_hand(&self, seat: Seat, kind: PieceType, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        self.zobrist.hands
+            [self.seat_type(seat, kind) * HAND_KEYS + (count as usize).min(HAND_KEYS - 1)]
+    }
+
     /// The hash key of a set of eliminated seats (a bit per seat).
     #[inline]
     pub fn zobrist_eliminated(&self, seats: u8) -> u64 {
@@ -531,6 +621,11 @@ impl RuleTable {
     /// The seat with a name (`White`, `Red`), case-insensitively.
     pub fn seat_named(&self, name: &str) -> Option<Seat> {
         Seat::all(self.seats.len()).find(|&s| self.seats[s].name.eq_ignore_ascii_case(name))
+    }
+
+    /// How many piece types a GUI's holdings show: 0 without drops.
+    pub fn pocket_size(&self) -> u32 {
+        self.hand.as_ref().map_or(0, |h| h.pocket_size)
     }
 
     /// The piece type with a letter.

@@ -17,8 +17,8 @@ struct Manner {
     atom: (u8, u8),
     /// 0 leap, 1 ride, 2 hop, 3 grasshop.
     kind: u8,
-    /// Most steps after a hurdle (hops), or the range of a limited ride
-    /// (0: to the edge).
+    /// The range of a limited ride or hop, counted from the piece (0: to
+    /// the edge).
     range: u16,
     /// Squares passed that must be empty (lame leaps).
     lame: bool,
@@ -122,7 +122,7 @@ fn groups(
         let (kind, range) = match line.kind {
             LineKind::Leap => (0, 0),
             LineKind::Ride => (1, ride_range(rules, line, from, df, dr)),
-            LineKind::Hop { after } => (2, after),
+            LineKind::Hop => (2, ride_range(rules, line, from, df, dr)),
             LineKind::Grasshop => (3, 0),
         };
         let manner = Manner {
@@ -209,7 +209,10 @@ fn sentence(m: Manner, dirs: &[(i8, i8)]) -> String {
         }
         2 => {
             let beyond = if m.range > 0 {
-                format!("up to {} squares beyond it", number(m.range))
+                format!(
+                    "any distance beyond it, up to {} squares from where it starts",
+                    number(m.range)
+                )
             } else {
                 "any distance beyond it".to_string()
             };

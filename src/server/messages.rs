@@ -199,8 +199,10 @@ pub struct PieceView {
 /// A legal move.
 #[derive(Clone, Debug, Serialize)]
 pub struct LegalView {
-    /// The square the piece leaves.
-    pub from: Coord,
+    /// The square the piece leaves; `null` for a drop.
+    pub from: Option<Coord>,
+    /// For a drop, the letter of the piece put on the board.
+    pub drop: Option<char>,
     /// The square it lands on (the king's, for castling).
     pub to: Coord,
     /// The move in the variant's notation (what [`ClientMessage::Move`] sends).

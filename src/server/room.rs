@@ -933,7 +933,13 @@ impl Room {
                 .legal_moves()
                 .iter()
                 .map(|mv| LegalView {
-                    from: coord(mv.from()),
+                    from: mv.from().map(coord),
+                    drop: match *mv {
+                        Move::Drop { placed, .. } => {
+                            Some(rules.pieces[placed].letter.to_ascii_uppercase())
+                        }
+                        _ => None,
+                    },
                     to: coord(mv.to()),
                     text: move_name(game.position(), mv),
                     promotion: mv

@@ -14,7 +14,8 @@ at every ply:
 - the FEN, every field,
 - whether the side to move is in check,
 - immediate game ends (pyffish's is_immediate_game_end) and their values,
-- the played move in SAN (as a PGN writes it) against pyffish's get_san,
+- the played move in SAN (as a PGN writes it) against pyffish's get_san in SAN
+  notation (not the shogi or xiangqi notation some variants default to),
 - the result when the side to move has no legal move (game_result),
 - whether Fairy-Stockfish's optional ends hold (is_optional_game_end: the
   n-move and n-fold rules) exactly when tetrarch's n-move / n-fold condition
@@ -232,7 +233,7 @@ class Differential:
             if self.last_fen.split(" ")[4:5] == ["0"]:
                 base, tail = self.last_fen, []
             # The move as a PGN writes it (SAN), against pyffish's.
-            theirs_san = sf.get_san(variant, self.last_fen, choice)
+            theirs_san = sf.get_san(variant, self.last_fen, choice, False, sf.NOTATION_SAN)
             ours_san = ours["san"].get(choice)
             if ours_san != theirs_san and ours_san is not None and ours_san.rstrip("+#") == theirs_san:
                 # The check mark comes from Fairy-Stockfish's incremental

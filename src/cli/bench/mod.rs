@@ -46,6 +46,7 @@ const POSITIONS: &[(&str, &str, &str, u32)] = &[
         "+knb+kkbn+k/pppppppp/8/8/8/8/PPPPPPPP/+KNB+KKBN+K w - - 0 1",
         5,
     ),
+    ("crazyhouse start", "crazyhouse", "", 5),
     ("4pc-teams start", "4pc-teams", "", 5),
 ];
 

@@ -21,6 +21,8 @@ pub struct Reference {
     output: BufReader<ChildStdout>,
     /// The variant selected last.
     variant: String,
+    /// The variants its `UCI_Variant` option lists (its built-ins).
+    built_in: Vec<String>,
 }
 
 /// One timed perft.
@@ -49,6 +51,7 @@ impl Reference {
             input,
             output,
             variant: "chess".into(),
+            built_in: Vec::new(),
         };
         engine.send("uci")?;
         let id = engine.read_until("uciok")?;
@@ -57,6 +60,16 @@ impl Reference {
             .find_map(|l| l.strip_prefix("id name "))
             .unwrap_or("Fairy-Stockfish")
             .to_string();
+        engine.built_in = id
+            .iter()
+            .find(|l| l.starts_with("option name UCI_Variant "))
+            .map(|l| {
+                l.split(" var ")
+                    .skip(1)
+                    .map(|v| v.split_whitespace().next().unwrap_or("").to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
         if !variant_files.is_empty() {
             let paths: Vec<String> = variant_files
                 .iter()
@@ -105,11 +118,12 @@ impl Reference {
             self.send(&format!("setoption name UCI_Variant value {variant}"))?;
             self.send("isready")?;
             let lines = self.read_until("readyok")?;
-            if !lines
+            // Fairy-Stockfish announces a variant it loaded from a file, not
+            // its built-ins, which its `UCI_Variant` option lists.
+            let announced = lines
                 .iter()
-                .any(|l| l.starts_with(&format!("info string variant {variant} ")))
-                && variant != "chess"
-            {
+                .any(|l| l.starts_with(&format!("info string variant {variant} ")));
+            if !announced && !self.built_in.iter().any(|v| v == variant) {
                 return Err(format!("{} does not know {variant}", self.name));
             }
             self.variant = variant.to_string();
