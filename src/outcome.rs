@@ -98,12 +98,14 @@ impl<R: RuleHandle> Position<R> {
         let them = us.previous(n);
         let n_types = rules.pieces.len();
         if let Some(mask) = ends.extinction {
+            // Pieces in hand count too, as in Fairy-Stockfish.
+            let with_hand = |seat: Seat, t: PieceType| {
+                u32::from(self.count(seat, t)) + u32::from(self.in_hand(seat, t))
+            };
             let count = |seat: Seat, t: Option<PieceType>| -> u32 {
                 match t {
-                    Some(t) => u32::from(self.count(seat, t)),
-                    None => PieceType::all(n_types)
-                        .map(|t| u32::from(self.count(seat, t)))
-                        .sum(),
+                    Some(t) => with_hand(seat, t),
+                    None => PieceType::all(n_types).map(|t| with_hand(seat, t)).sum(),
                 }
             };
             let extinct = |t: Option<PieceType>| {

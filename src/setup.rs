@@ -322,15 +322,13 @@ impl<R: RuleHandle> Position<R> {
         out
     }
 
-    /// Whether the FEN marks pieces promoted from pawns with `~`: where they
-    /// go back to hand as pawns, and where the FEN read had a pocket.
+    /// Whether the FEN marks pieces promoted from pawns with `~`: where
+    /// they go back to hand as pawns, as Fairy-Stockfish writes it.
     fn marks_promoted(&self) -> bool {
-        self.style.pocket
-            || self
-                .rules()
-                .hand
-                .as_ref()
-                .is_some_and(|h| h.captures_to_hand && !h.drop_loop)
+        self.rules()
+            .hand
+            .as_ref()
+            .is_some_and(|h| h.captures_to_hand && !h.drop_loop)
     }
 
     fn castling_field(&self) -> String {

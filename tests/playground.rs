@@ -541,6 +541,77 @@ async fn one_browser_plays_both_seats_and_chooses_promotions() {
     player.close().await.expect("closed");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_browser_drops_pieces_from_both_hands() {
+    let server = server();
+    let base = server.base.clone();
+    let (_driver, driver) = chromedriver();
+    let player = browser(&driver).await;
+    identify(&player, &base, "drop-player", "Dora").await;
+    let room = open_room(
+        &base,
+        json!({
+            "text": "[handy:crazyhouse]\nstartFen = 4k3/8/8/8/8/8/8/4K3[QNn] w - - 0 1\n",
+            "host": "drop-player",
+        }),
+    );
+    player
+        .goto(&format!("{base}/room/{room}"))
+        .await
+        .expect("the room");
+    click(&player, ".seat[data-seat='0'] button.sit").await;
+    click(&player, ".seat[data-seat='1'] button.sit").await;
+    // White's hand shows a queen and a knight, both droppable; Black's
+    // knight waits for its turn.
+    let hands = until(
+        &player,
+        "the hands",
+        "return [...document.querySelectorAll('.hand')].map(h => h.dataset.seat + ':' + [...h.querySelectorAll('button')].map(b => b.dataset.hand + (b.disabled ? '-' : '+')).join('')).join(' ')",
+        |v| v.as_str() == Some("White:Q+N+ Black:N-"),
+    )
+    .await;
+    assert_eq!(hands, json!("White:Q+N+ Black:N-"));
+    drop_piece(&player, "White", "N", "f3").await;
+    drop_piece(&player, "Black", "N", "c6").await;
+    let moves = until(
+        &player,
+        "both drops in the move list",
+        "return [...document.querySelectorAll('#moves li')].map(li => li.textContent).join(' ')",
+        |v| v.as_str() == Some("N@f3 N@c6"),
+    )
+    .await;
+    assert_eq!(moves, json!("N@f3 N@c6"));
+    let pieces = player
+        .execute(
+            "return [...document.querySelectorAll('g.piece')].map(p => p.dataset.piece).sort().join(' ')",
+            vec![],
+        )
+        .await
+        .expect("pieces");
+    assert_eq!(pieces, json!("0K 0N 1K 1N"));
+    screenshot(&player, "drops.png").await;
+    player.close().await.expect("closed");
+}
+
+/// A drop: the piece in `seat`'s hand, then the square, which must be
+/// marked as a target once the piece is chosen.
+async fn drop_piece(client: &Client, seat: &str, letter: &str, to: &str) {
+    click(
+        client,
+        &format!(".hand[data-seat='{seat}'] button[data-hand='{letter}']:not([disabled])"),
+    )
+    .await;
+    client
+        .wait()
+        .at_most(Duration::from_secs(15))
+        .for_element(Locator::Css(&format!(
+            "g[data-square='{to}'] circle.target"
+        )))
+        .await
+        .unwrap_or_else(|e| panic!("{to} is not a target of the {letter} in hand: {e}"));
+    click(client, &format!("g[data-square='{to}']")).await;
+}
+
 /// A promotion: the two squares, then the chooser's button for `text`,
 /// after checking that it offers the four pieces.
 async fn play_promotion(client: &Client, from: &str, to: &str, text: &str) {

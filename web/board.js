@@ -2,8 +2,8 @@
 // so that the viewer's seat plays up the screen, one colour per seat, the
 // usual pieces as chess figures and any other letter on a disc, the last
 // move, checks, dead pieces in grey, and the legal moves the server sent.
-// Click or tap a piece, then a square; where several moves share the two
-// squares (promotions), a chooser asks which.
+// Click or tap a piece (on the board or in a hand), then a square; where
+// several moves share the two squares (promotions), a chooser asks which.
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 48;
@@ -62,7 +62,7 @@ export class Board {
   }
 
   update(view) {
-    if (this.view && this.selected && !view.legal.some((m) => same(m.from, this.selected))) {
+    if (this.view && this.selected && !view.legal.some((m) => fromSelected(m, this.selected))) {
       this.selected = null;
     }
     if (this.choosing && !view.legal.some((m) => m.text === this.choosing[0].text)) {
@@ -91,11 +91,9 @@ export class Board {
     const kinds = new Map(view.kinds.map((k) => [k.letter, k.key]));
     const last = new Set((view.last || []).map(squareName));
     const checks = new Set(view.checks.map(squareName));
-    const targets = this.selected
-      ? view.legal.filter((m) => same(m.from, this.selected))
-      : [];
+    const targets = view.legal.filter((m) => fromSelected(m, this.selected));
     const targetNames = new Set(targets.map((m) => squareName(m.to)));
-    const movable = new Set(view.legal.map((m) => squareName(m.from)));
+    const movable = new Set(view.legal.filter((m) => m.from).map((m) => squareName(m.from)));
     for (let f = 0; f < view.files; f++) {
       for (let r = 0; r < view.ranks; r++) {
         const name = squareName([f, r]);
@@ -107,7 +105,7 @@ export class Board {
         const dark = (f + r) % 2 === 0;
         group.append(node("rect", { x, y, width: CELL, height: CELL, fill: dark ? "#b58863" : "#f0d9b5" }));
         if (last.has(name)) group.append(node("rect", { x, y, width: CELL, height: CELL, fill: "#f6f669", opacity: 0.5 }));
-        if (this.selected && squareName(this.selected) === name) {
+        if (Array.isArray(this.selected) && squareName(this.selected) === name) {
           group.append(node("rect", { x, y, width: CELL, height: CELL, fill: "#4caf50", opacity: 0.45 }));
         }
         if (checks.has(name)) {
@@ -139,7 +137,39 @@ export class Board {
       svg.append(node("text", { x: MARGIN / 2, y: MARGIN + w * CELL + CELL / 2 + 5, "text-anchor": "middle", class: "coord" }, label));
     }
     this.container.replaceChildren(svg);
+    if (view.hands.length) this.container.append(this.drawHands(view, kinds));
     if (this.choosing) this.showChooser(this.choosing);
+  }
+
+  /** The pieces in hand, a row per seat; a piece that can be dropped now is a button. */
+  drawHands(view, kinds) {
+    const box = document.createElement("div");
+    box.className = "hands";
+    view.hands.forEach((hand, seat) => {
+      const row = document.createElement("div");
+      row.className = "hand";
+      row.dataset.seat = view.seats[seat].name;
+      row.append(`${view.seats[seat].name}: `);
+      if (!hand.length) row.append("–");
+      for (const { letter, count } of hand) {
+        const b = document.createElement("button");
+        const figure = FIGURES[kinds.get(letter)];
+        b.textContent = `${figure || letter}${count > 1 ? ` ×${count}` : ""}`;
+        b.dataset.hand = letter;
+        b.style.color = seatColour(seat, view.seats.length);
+        const droppable = view.to_move === seat && view.legal.some((m) => m.drop === letter);
+        b.disabled = !droppable;
+        if (this.selected && this.selected.drop === letter && droppable) b.classList.add("selected");
+        b.addEventListener("click", () => {
+          if (this.choosing) return;
+          this.selected = { drop: letter };
+          this.draw();
+        });
+        row.append(b);
+      }
+      box.append(row);
+    });
+    return box;
   }
 
   /** The square at a screen column and row. */
@@ -188,7 +218,7 @@ export class Board {
     const view = this.view;
     if (!view || this.choosing) return;
     if (this.selected) {
-      const moves = view.legal.filter((m) => same(m.from, this.selected) && same(m.to, square));
+      const moves = view.legal.filter((m) => fromSelected(m, this.selected) && same(m.to, square));
       if (moves.length === 1) {
         this.selected = null;
         this.onMove(moves[0].text);
@@ -233,4 +263,10 @@ export class Board {
 
 function same(a, b) {
   return a && b && a[0] === b[0] && a[1] === b[1];
+}
+
+/** Whether a legal move starts from the selection: a square, or a piece in hand (`{ drop: "P" }`). */
+function fromSelected(m, selected) {
+  if (!selected) return false;
+  return selected.drop ? m.from === null && m.drop === selected.drop : same(m.from, selected);
 }

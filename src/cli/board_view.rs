@@ -120,5 +120,34 @@ pub fn draw(pos: &Position, toward: Seat, last: Option<(Sq, Sq)>, colour: bool) 
         out += &format!("{label:^4}");
     }
     out += "\n";
+    out += &hands(pos);
     out
+}
+
+/// A line per seat holding pieces in hand, where the variant has hands:
+/// `in hand: White Q N P P, Black -`.
+fn hands(pos: &Position) -> String {
+    let rules = pos.rules();
+    let Some(hand) = &rules.hand else {
+        return String::new();
+    };
+    let each: Vec<String> = Seat::all(rules.seats.len())
+        .map(|seat| {
+            let pieces: Vec<String> = hand
+                .fen_order
+                .iter()
+                .flat_map(|&kind| {
+                    let letter = rules.pieces[kind].letter.to_ascii_uppercase();
+                    std::iter::repeat_n(letter.to_string(), usize::from(pos.in_hand(seat, kind)))
+                })
+                .collect();
+            let held = if pieces.is_empty() {
+                "-".to_string()
+            } else {
+                pieces.join(" ")
+            };
+            format!("{} {held}", rules.seats[seat].name)
+        })
+        .collect();
+    format!("    in hand: {}\n", each.join(", "))
 }

@@ -109,6 +109,8 @@ pub struct RoomView {
     pub kinds: Vec<KindView>,
     /// Every piece and wall on the board.
     pub pieces: Vec<PieceView>,
+    /// Per seat, the pieces in hand (empty where the variant has no hands).
+    pub hands: Vec<Vec<HandView>>,
     /// The seat to move, while the game runs.
     pub to_move: Option<usize>,
     /// The last move's squares.
@@ -196,17 +198,27 @@ pub struct PieceView {
     pub dead: bool,
 }
 
+/// Pieces of one type in a seat's hand.
+#[derive(Clone, Debug, Serialize)]
+pub struct HandView {
+    /// Their letter, upper case.
+    pub letter: char,
+    /// How many.
+    pub count: u8,
+}
+
 /// A legal move.
 #[derive(Clone, Debug, Serialize)]
 pub struct LegalView {
     /// The square the piece leaves; `null` for a drop.
     pub from: Option<Coord>,
-    /// For a drop, the letter of the piece put on the board.
+    /// For a drop, the letter of the piece taken from the hand.
     pub drop: Option<char>,
     /// The square it lands on (the king's, for castling).
     pub to: Coord,
     /// The move in the variant's notation (what [`ClientMessage::Move`] sends).
     pub text: String,
-    /// The letter of the piece it becomes, for a promotion.
+    /// The letter of the piece it becomes, for a promotion (and a drop of
+    /// a promoted piece).
     pub promotion: Option<char>,
 }

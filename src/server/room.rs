@@ -17,8 +17,8 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use super::messages::{
-    ClientMessage, Coord, KindView, LegalView, PieceView, RoomView, SeatView, ServerMessage,
-    YouView,
+    ClientMessage, Coord, HandView, KindView, LegalView, PieceView, RoomView, SeatView,
+    ServerMessage, YouView,
 };
 use super::store::{Store, StoredGame, now_seconds};
 use crate::engine::{Bot, Player, machine_accepts_draw, machine_move, think_time};
@@ -925,6 +925,21 @@ impl Room {
                 }
             });
         }
+        let hands = match &rules.hand {
+            Some(hand) => Seat::all(rules.seats.len())
+                .map(|seat| {
+                    hand.fen_order
+                        .iter()
+                        .filter(|&&kind| position.in_hand(seat, kind) > 0)
+                        .map(|&kind| HandView {
+                            letter: rules.pieces[kind].letter.to_ascii_uppercase(),
+                            count: position.in_hand(seat, kind),
+                        })
+                        .collect()
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         let to_move = game
             .and_then(Game::to_move)
             .filter(|_| table.is_some_and(|t| t.paused().is_none() && !t.is_expired()));
@@ -935,16 +950,18 @@ impl Room {
                 .map(|mv| LegalView {
                     from: mv.from().map(coord),
                     drop: match *mv {
-                        Move::Drop { placed, .. } => {
-                            Some(rules.pieces[placed].letter.to_ascii_uppercase())
+                        Move::Drop { piece, .. } => {
+                            Some(rules.pieces[piece].letter.to_ascii_uppercase())
                         }
                         _ => None,
                     },
                     to: coord(mv.to()),
                     text: move_name(game.position(), mv),
-                    promotion: mv
-                        .promotion()
-                        .map(|kind| rules.pieces[kind].letter.to_ascii_uppercase()),
+                    promotion: match *mv {
+                        Move::Drop { piece, placed, .. } if placed != piece => Some(placed),
+                        _ => mv.promotion(),
+                    }
+                    .map(|kind| rules.pieces[kind].letter.to_ascii_uppercase()),
                 })
                 .collect(),
             _ => Vec::new(),
@@ -1019,6 +1036,7 @@ impl Room {
                 })
                 .collect(),
             pieces,
+            hands,
             to_move: to_move.map(Seat::index),
             last: self
                 .transcript
