@@ -211,7 +211,15 @@ impl<R: RuleHandle> Position<R> {
                     let Some(h) = squares.iter().position(|s| self.piece_at(*s).is_some()) else {
                         continue;
                     };
+                    // Janggi's cannons neither hop over nor capture each other.
+                    let cannon = rules.is_janggi_cannon(piece);
+                    if cannon && rules.is_janggi_cannon(self.piece_at(squares[h])) {
+                        continue;
+                    }
                     for &to in &squares[h + 1..] {
+                        if cannon && rules.is_janggi_cannon(self.piece_at(to)) {
+                            break;
+                        }
                         if !land(to) {
                             break;
                         }
@@ -388,7 +396,13 @@ impl<R: RuleHandle> Position<R> {
         }
         let drop_checks_tested = mv.is_drop() && rules.hand.as_ref().is_some_and(|h| !h.checks);
         let duple = rules.pseudo_royal.is_some_and(|(_, _, d)| d);
-        if !royal && pseudo.is_empty() && !duple && rules.checking && !drop_checks_tested {
+        if !royal
+            && pseudo.is_empty()
+            && !duple
+            && rules.checking
+            && !drop_checks_tested
+            && !rules.flying_general
+        {
             return true;
         }
         match (mv.from(), mv) {
@@ -439,6 +453,9 @@ impl<R: RuleHandle> Position<R> {
         if legal && duple {
             legal = !self.duple_checked(us);
         }
+        if legal && rules.flying_general {
+            legal = !self.generals_face();
+        }
         if legal && (!rules.checking || drop_checks_tested) {
             let team = rules.seats[us].team;
             legal = Seat::all(rules.seats.len())
@@ -447,6 +464,29 @@ impl<R: RuleHandle> Position<R> {
         }
         self.unmake();
         legal
+    }
+
+    /// Whether two royal pieces face each other on a rank or file with no
+    /// piece (or hole) between them: what the flying general forbids.
+    fn generals_face(&self) -> bool {
+        let rules = self.rules();
+        let n = rules.seats.len();
+        let face = |a: Sq, b: Sq| {
+            let aligned =
+                rules.file_of(a) == rules.file_of(b) || rules.rank_of(a) == rules.rank_of(b);
+            aligned
+                && segment(rules, a, b)
+                    .filter(|&s| s != a && s != b)
+                    .all(|s| rules.playable[s as usize] && self.piece_at(s).is_none())
+        };
+        Seat::all(n).any(|s| {
+            self.royal(s).is_some_and(|a| {
+                Seat::all(n)
+                    .filter(|t| t.index() > s.index())
+                    .filter_map(|t| self.royal(t))
+                    .any(|b| face(a, b))
+            })
+        })
     }
 
     /// Whether a drop of `placed` on `to` keeps to the drop rules the move
@@ -509,6 +549,7 @@ impl<R: RuleHandle> Position<R> {
         let plain = rules.checking
             && !rules.complex_attacks
             && rules.pseudo_royal.is_none()
+            && !rules.flying_general
             && self.royal(us).is_some();
         let safety = if plain {
             self.king_safety(us)
@@ -516,7 +557,9 @@ impl<R: RuleHandle> Position<R> {
             KingSafety::default()
         };
         let simple = plain && safety.checkers == 0;
-        let exposure = if plain || !rules.checking {
+        // Facing royal pieces are no attack line: with the flying general
+        // every move is tested.
+        let exposure = if plain || !rules.checking || rules.flying_general {
             None
         } else {
             self.exposure(us)
@@ -700,6 +743,7 @@ impl<R: RuleHandle> Position<R> {
             && !rules.must_capture
             && rules.blast.is_none()
             && rules.mutually_immune == 0
+            && !rules.flying_general
             && rules.hand.as_ref().is_none_or(|h| {
                 h.checks && h.must_drop.is_none() && h.opposite_coloured_bishops.is_none()
             })

@@ -1168,10 +1168,15 @@ impl<R: RuleHandle> Position<R> {
                 let Some(h) = squares.iter().position(|s| board[*s as usize].is_some()) else {
                     return false;
                 };
+                let hurdle = board[squares[h] as usize];
                 squares[h + 1..]
                     .iter()
                     .find(|s| board[**s as usize].is_some())
-                    .is_some_and(|a| hit(*a))
+                    .is_some_and(|a| {
+                        !(rules.is_janggi_cannon(hurdle)
+                            && rules.is_janggi_cannon(board[*a as usize]))
+                            && hit(*a)
+                    })
             }
             crate::rules::LineKind::Grasshop => {
                 board[squares[0] as usize].is_some()

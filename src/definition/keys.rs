@@ -224,6 +224,15 @@ key_table! {
         "Pieces in hand come from a second board (bughouse).",
         "twoBoards = true"
     ),
+    SanLetters(
+        "sanLetters",
+        T::PieceMap,
+        "",
+        Rules,
+        Tetrarch,
+        "Letters SAN writes for pieces instead of their FEN letters, which a FEN may use too (Fairy-Stockfish's piece synonyms: xiangqi's horse is `n` in a FEN and `H` in SAN).",
+        "sanLetters = n:h b:e"
+    ),
     Holes(
         "holes",
         T::Region,
@@ -1136,7 +1145,7 @@ key_table! {
         "flyingGeneral",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Kings may not face each other on an open file (Xiangqi).",
         "flyingGeneral = true"
@@ -1145,7 +1154,7 @@ key_table! {
         "soldierPromotionRank",
         T::Rank,
         "1",
-        Unsupported,
+        Rules,
         Fsf,
         "Soldiers move as shogi pawns until they reach this rank.",
         "soldierPromotionRank = 6"
@@ -1290,9 +1299,9 @@ key_table! {
         "chasingRule",
         T::Choice(&["axf", "none"]),
         "none",
-        Unsupported,
+        Accepted,
         Fsf,
-        "Xiangqi chasing rules.",
+        "Xiangqi chasing rules (read; not enforced yet: a repetition by chasing is judged as any other).",
         "chasingRule = axf"
     ),
     StalemateValue(

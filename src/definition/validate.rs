@@ -85,6 +85,10 @@ fn check_piece_references(
         };
         let letters: Vec<char> = match (&setting.value, spec.ty) {
             (Value::Pieces(l), _) => l.clone(),
+            // The second letters are new names, not pieces.
+            (Value::PieceMap(pairs), _) if spec.key == Key::SanLetters => {
+                pairs.iter().map(|(a, _)| *a).collect()
+            }
             (Value::PieceMap(pairs), _) => pairs
                 .iter()
                 .flat_map(|(a, b)| [Some(*a), *b])

@@ -357,6 +357,19 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             either(&royal)
         ));
     }
+    if rules.flying_general {
+        lines.push(format!(
+            "No move may leave the two {} facing each other on a file or rank with no piece between them (the flying general).",
+            if royal.is_empty() { "kings".to_string() } else { format!("{}s", either(&royal)) }
+        ));
+    }
+    if rules.janggi_cannons != 0 {
+        let cannons = types_named(rules, rules.janggi_cannons);
+        lines.push(format!(
+            "A {} may neither hop over nor capture another.",
+            either(&cannons)
+        ));
+    }
     if rules.king_capture {
         lines.push(
             if rules.king_capture_eliminates {

@@ -257,6 +257,12 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             mobility[seat * n_types + t] = Some(mask);
         }
     }
+    // Below its promotion rank (0-based, counted from the seat's back
+    // edge) a soldier moves only forward, like a shogi pawn.
+    let soldier_rank = match def.value(Key::SoldierPromotionRank) {
+        Value::Rank(r) => *r,
+        _ => 0,
+    };
     let mut builder = LineBuilder::default();
     let mut line_index = Vec::with_capacity(n_seats * n_types * nsq);
     let mut attack_groups: Vec<FxHashMap<GeometryKey, u64>> =
@@ -279,6 +285,16 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                         .then_some(&triple);
                     for rule in rules.iter().chain(extra.into_iter().flatten()) {
                         if rule.initial && !initial_region[seat][sq as usize] {
+                            continue;
+                        }
+                        let unpromoted_soldier = def.pieces[t].key == "soldier"
+                            && dir.relative_rank(
+                                f as u8,
+                                r as u8,
+                                ctx.board.files,
+                                ctx.board.ranks,
+                            ) <= soldier_rank;
+                        if unpromoted_soldier && rule.leap.forward == 0 {
                             continue;
                         }
                         if let Some((line, squares)) = forward_line(&ctx, dir, f, r, rule) {
@@ -585,6 +601,13 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             .bool(Key::BlastOnCapture)
             .then(|| bits(ctx.def.piece_set(Key::BlastImmuneTypes))),
         mutually_immune: bits(ctx.def.piece_set(Key::MutuallyImmuneTypes)),
+        flying_general: def.bool(Key::FlyingGeneral),
+        janggi_cannons: def
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.key == "janggiCannon")
+            .fold(0, |m, (t, _)| m | 1 << t),
         hand,
         bits: None,
         leap_attacks,
@@ -671,6 +694,13 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceRules> {
         .map(|(t, p)| PieceRules {
             letter: p.letter,
             key: p.key.clone(),
+            san_letter: match def.value(Key::SanLetters) {
+                Value::PieceMap(pairs) => pairs
+                    .iter()
+                    .find(|(from, _)| *from == p.letter)
+                    .and_then(|(_, to)| *to),
+                _ => None,
+            },
             royal: p.key == "king",
             promotes_as_pawn: (0..n_seats).map(|s| pawn[s][t]).collect(),
             builtin_pawn: p.key == "pawn",

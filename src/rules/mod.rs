@@ -212,6 +212,9 @@ pub struct PieceRules {
     pub letter: char,
     /// The key that defines it (`knight`, `customPiece1`).
     pub key: String,
+    /// The letter SAN writes for it, lower case, where it differs from
+    /// `letter` (`sanLetters`); a FEN may use it too.
+    pub san_letter: Option<char>,
     /// A royal piece: it may not be left attacked (when checks are on).
     pub royal: bool,
     /// A pawn for promotion purposes, per seat.
@@ -385,6 +388,12 @@ pub struct RuleTable {
     /// Types that may not capture a piece of their own type (bits,
     /// `mutuallyImmuneTypes`).
     pub mutually_immune: u64,
+    /// Janggi's cannons (bits of the `janggiCannon` types): they neither hop
+    /// over nor capture one another.
+    pub janggi_cannons: u64,
+    /// The royal pieces may not face each other on a rank or file with no
+    /// piece between them (`flyingGeneral`, xiangqi's rule).
+    pub flying_general: bool,
     /// Pieces in hand, where the variant has them (`pieceDrops`,
     /// `capturesToHand`).
     pub hand: Option<HandRules>,
@@ -623,6 +632,15 @@ impl RuleTable {
         Seat::all(self.seats.len()).find(|&s| self.seats[s].name.eq_ignore_ascii_case(name))
     }
 
+    /// Whether a piece is one of janggi's cannons.
+    #[inline]
+    pub fn is_janggi_cannon(&self, piece: crate::piece::Piece) -> bool {
+        self.janggi_cannons != 0
+            && piece.is_some()
+            && !piece.is_wall()
+            && piece.kind().is_in(self.janggi_cannons)
+    }
+
     /// How many piece types a GUI's holdings show: 0 without drops.
     pub fn pocket_size(&self) -> u32 {
         self.hand.as_ref().map_or(0, |h| h.pocket_size)
@@ -633,6 +651,11 @@ impl RuleTable {
         self.pieces
             .iter()
             .position(|p| p.letter == letter)
+            .or_else(|| {
+                self.pieces
+                    .iter()
+                    .position(|p| p.san_letter == Some(letter))
+            })
             .map(PieceType::new)
     }
 }
