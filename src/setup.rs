@@ -337,7 +337,10 @@ impl<R: RuleHandle> Position<R> {
         for seat in Seat::all(2) {
             for wing in 0..2 {
                 for right in self.castling().filter(|r| r.seat == seat && r.wing == wing) {
-                    let outermost = self.outermost_rook(seat, wing) == Some(right.rook);
+                    // Chess960 writes every right by its rook's file
+                    // (Shredder-FEN), as Fairy-Stockfish does.
+                    let outermost =
+                        !rules.chess960 && self.outermost_rook(seat, wing) == Some(right.rook);
                     let c = if outermost {
                         if wing == 0 { 'k' } else { 'q' }
                     } else {
@@ -600,11 +603,11 @@ pub fn uci(pos: &Position<impl RuleHandle>, mv: &Move) -> String {
     uci_text(pos.rules(), mv, castling_names_rook(pos, mv))
 }
 
-/// Whether Fairy-Stockfish names a move of `pos` by the rook's square: a
-/// castling whose king could also step to its destination as an ordinary
-/// move.
+/// Whether Fairy-Stockfish names a move of `pos` by the rook's square:
+/// every castling in a Chess960 variant, else a castling whose king could
+/// also step to its destination as an ordinary move.
 pub fn castling_names_rook(pos: &Position<impl RuleHandle>, mv: &Move) -> bool {
-    matches!(*mv, Move::Castle { king, to, .. } if pos.steps_to(king, to))
+    matches!(*mv, Move::Castle { king, to, .. } if pos.rules().chess960 || pos.steps_to(king, to))
 }
 
 /// The UCI text of a move, given whether a castling is named by its rook's

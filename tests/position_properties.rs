@@ -38,7 +38,8 @@ fn reference_positions(catalog: &Catalog) -> Vec<(RuleTable, String)> {
 /// (pyffish 0.0.90 writes `KNR2rnk w` back as `KNR2rnk w - - 0 1`), the
 /// castling field as `-` for a variant without castling (it turns
 /// `forward`'s and `wildebeest`'s reference `KQkq` into `-`), a pocket
-/// always where pieces are dropped (`[-]` as `[]`), and with check counting
+/// always where pieces are dropped (`[-]` as `[]`), Chess960 rights by file,
+/// and with check counting
 /// but no counts, one check to give each (pyffish turns checkshogi's start
 /// into `... 1+1 0 1`). Pockets are compared by their pieces, in
 /// [`sorted_pocket`]; the order Fairy-Stockfish writes them in is checked
@@ -73,6 +74,26 @@ fn as_written(rules: &RuleTable, fen: &str) -> String {
         written_castling.unwrap_or("-")
     } else {
         "-"
+    };
+    // A Chess960 variant writes every right by its rook's file (pyffish
+    // turns fischerandom's `KQkq` into `HAha`); the reference FENs that use
+    // `KQkq` have their rooks in the corners.
+    let shredder: String;
+    let castling = if rules.chess960 {
+        let last = (b'a' + rules.files - 1) as char;
+        shredder = castling
+            .chars()
+            .map(|c| match c {
+                'K' => last.to_ascii_uppercase(),
+                'Q' => 'A',
+                'k' => last,
+                'q' => 'a',
+                c => c,
+            })
+            .collect();
+        shredder.as_str()
+    } else {
+        castling
     };
     let en_passant = written_en_passant.unwrap_or("-");
     let mut checks: Vec<&str> = rest.clone().filter(|f| f.contains('+')).collect();

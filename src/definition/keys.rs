@@ -210,7 +210,7 @@ key_table! {
         "chess960",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Chess960 castling (king and rooks on any file, Shredder/X-FEN rights).",
         "chess960 = true"

@@ -246,6 +246,14 @@ fn castling(rules: &RuleTable, start: &str) -> Vec<String> {
             }
         ),
     );
+    if rules.chess960 {
+        lines.insert(
+            1,
+            format!(
+                "Chess960 castling: the {king} and the {rook} may start on any squares of the back rank; they end where the lines below say, every square either crosses or lands on must be empty but for the two of them, and the move is written as the {king} taking its {rook} (`e1h1`)."
+            ),
+        );
+    }
     lines
 }
 

@@ -602,6 +602,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             .then(|| bits(ctx.def.piece_set(Key::BlastImmuneTypes))),
         mutually_immune: bits(ctx.def.piece_set(Key::MutuallyImmuneTypes)),
         flying_general: def.bool(Key::FlyingGeneral),
+        chess960: def.bool(Key::Chess960),
         janggi_cannons: def
             .pieces
             .iter()

@@ -391,6 +391,9 @@ pub struct RuleTable {
     /// Janggi's cannons (bits of the `janggiCannon` types): they neither hop
     /// over nor capture one another.
     pub janggi_cannons: u64,
+    /// Chess960 castling notation: a castling is written as the king taking
+    /// its rook (`chess960`).
+    pub chess960: bool,
     /// The royal pieces may not face each other on a rank or file with no
     /// piece between them (`flyingGeneral`, xiangqi's rule).
     pub flying_general: bool,
