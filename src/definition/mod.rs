@@ -257,6 +257,10 @@ impl Definition {
             .iter()
             .filter(|k| k.support == keys::Support::Accepted)
             .filter(|k| self.setting(k.key).location.is_some())
+            // Set back to its default (`chasingRule = none`), it asks nothing.
+            .filter(|k| {
+                value::parse_value(k.ty, k.default).map_or(true, |d| *self.value(k.key) != d)
+            })
             .map(|k| k.name)
             .collect()
     }

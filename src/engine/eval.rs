@@ -4,6 +4,7 @@ use smallvec::SmallVec;
 
 use crate::betza::Offset;
 use crate::game::Game;
+use crate::piece_type::PieceType;
 use crate::rules::{Ranking, RuleTable, Sq};
 use crate::seat::Seat;
 
@@ -106,7 +107,8 @@ impl Evaluation {
         }
     }
 
-    /// The position for `us`: each side's material, pawn progress, king
+    /// The position for `us`: each side's material (pieces in hand too),
+    /// pawn progress, king
     /// safety (own pawns next to the royal piece, a check against it),
     /// progress toward its flag region, the danger of losing the last
     /// piece of a type whose extinction decides, and score (per seat,
@@ -153,6 +155,15 @@ impl Evaluation {
                         _ => i32::from(rules.files) - 1 - file,
                     };
                     worth += i64::from(PAWN_STEP * progress);
+                }
+            }
+            // Pieces in hand are worth what they are on the board: a drop
+            // puts them anywhere.
+            if rules.hand.is_some() {
+                for kind in PieceType::all(rules.pieces.len()) {
+                    let held = pos.in_hand(seat, kind);
+                    worth += i64::from(held) * i64::from(self.values[kind.index()]);
+                    counts[kind.index()] += u32::from(held);
                 }
             }
             if nearest_flag != u8::MAX {
