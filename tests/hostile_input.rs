@@ -477,3 +477,47 @@ fn a_huge_count_of_empty_squares_in_a_fen4_is_an_error() {
         "{stderr}"
     );
 }
+
+#[test]
+fn bad_pockets_and_drops_are_refused_with_reasons() {
+    let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let many = "Q".repeat(300);
+    for (variant, fen, expected) in [
+        (
+            "crazyhouse",
+            format!("{board}[Z] w KQkq - 0 1"),
+            "`z` in the pocket is not a piece of `crazyhouse`",
+        ),
+        (
+            "chess",
+            format!("{board}[Q] w KQkq - 0 1"),
+            "`chess` has no pieces in hand, but the pocket lists some",
+        ),
+        (
+            "crazyhouse",
+            format!("{board}[{many}] w KQkq - 0 1"),
+            "more than 255 pieces of one type",
+        ),
+        (
+            "crazyhouse",
+            format!("{board}[Q!] w KQkq - 0 1"),
+            "`!` in the pocket is not a piece letter",
+        ),
+    ] {
+        let (code, stdout, stderr) = tetrarch(&["perft", variant, "1", "--fen", &fen]);
+        assert_eq!(code, 1, "{fen}: {stdout}{stderr}");
+        assert!(stderr.contains(expected), "{fen}: {stderr}");
+    }
+    for (variant, mv, expected) in [
+        ("crazyhouse", "P@e4", "is not a legal move"),
+        ("crazyhouse", "Z@e4", "`Z` is not a piece of `crazyhouse`"),
+        ("crazyhouse", "P@z9", "`z9` is not a square of the board"),
+        ("crazyhouse", "PP@e4", "write a drop as a piece letter"),
+        ("crazyhouse", "@e4", "write a drop as a piece letter"),
+        ("chess", "P@e4", "this variant has no pieces in hand"),
+    ] {
+        let (code, stdout, stderr) = tetrarch(&["perft", variant, "1", "--moves", mv]);
+        assert_eq!(code, 1, "{mv}: {stdout}{stderr}");
+        assert!(stderr.contains(expected), "{variant} {mv}: {stderr}");
+    }
+}
