@@ -665,6 +665,15 @@ impl<R: RuleHandle> Position<R> {
                 ^ rules.zobrist_piece(rook_piece, geometry.rook_to);
             self.castling &=
                 !(self.castling_mask[king as usize] | self.castling_mask[rook as usize]);
+            // With `oppositeCastling`, the opponents lose the right to
+            // castle to the same wing.
+            if rules.opposite_castling {
+                for (i, right) in self.castling_rights.iter().enumerate() {
+                    if right.seat != us && right.wing == usize::from(wing) {
+                        self.castling &= !(1 << i);
+                    }
+                }
+            }
         } else if let Move::Drop { piece, to, .. } = mv {
             hash ^= self.drop_from_hand(piece, moved, to);
         } else if let Some(from) = mv.from() {

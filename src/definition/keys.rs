@@ -739,7 +739,7 @@ key_table! {
         "oppositeCastling",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "A side may not castle to the same wing as the opponent did.",
         "oppositeCastling = true"

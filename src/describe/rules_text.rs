@@ -246,6 +246,11 @@ fn castling(rules: &RuleTable, start: &str) -> Vec<String> {
             }
         ),
     );
+    if rules.opposite_castling {
+        lines.push(format!(
+            "Castling to one wing takes the opponent's right to castle to the same wing: the {king}s end on opposite wings."
+        ));
+    }
     if rules.chess960 {
         lines.insert(
             1,

@@ -603,6 +603,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         mutually_immune: bits(ctx.def.piece_set(Key::MutuallyImmuneTypes)),
         flying_general: def.bool(Key::FlyingGeneral),
         chess960: def.bool(Key::Chess960),
+        opposite_castling: def.bool(Key::OppositeCastling),
         janggi_cannons: def
             .pieces
             .iter()

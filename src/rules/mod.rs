@@ -391,6 +391,9 @@ pub struct RuleTable {
     /// Janggi's cannons (bits of the `janggiCannon` types): they neither hop
     /// over nor capture one another.
     pub janggi_cannons: u64,
+    /// Castling to a wing takes the opponents' right to castle to the same
+    /// wing (`oppositeCastling`).
+    pub opposite_castling: bool,
     /// Chess960 castling notation: a castling is written as the king taking
     /// its rook (`chess960`).
     pub chess960: bool,
