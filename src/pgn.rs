@@ -16,12 +16,7 @@ use crate::seat::Seat;
 /// pawn; PGN and PGN4 both write pieces this way.
 pub(crate) fn piece_letter(rules: &RuleTable, kind: PieceType) -> Option<char> {
     let piece = &rules.pieces[kind.index()];
-    (!piece.builtin_pawn).then(|| {
-        piece
-            .san_letter
-            .unwrap_or(piece.letter)
-            .to_ascii_uppercase()
-    })
+    (!piece.builtin_pawn).then(|| piece.san())
 }
 
 /// Appends a tag pair `[Name "value"]`, the value's `\` and `"` escaped.
@@ -40,13 +35,7 @@ pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
         out += if rook > king { "O-O" } else { "O-O-O" };
     } else if let Move::Drop { placed, to, .. } = mv {
         // A drop names its piece, pawns too: `P@e4`, `N@f3`.
-        let piece = &rules.pieces[placed];
-        out.push(
-            piece
-                .san_letter
-                .unwrap_or(piece.letter)
-                .to_ascii_uppercase(),
-        );
+        out.push(rules.pieces[placed].san());
         out.push('@');
         out += &rules.square_name(to);
     } else if let Some(from) = mv.from() {
@@ -100,13 +89,7 @@ pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
         | Move::PieceDemotion { piece, .. } = mv
         {
             out.push('=');
-            let promoted = &rules.pieces[piece.index()];
-            out.push(
-                promoted
-                    .san_letter
-                    .unwrap_or(promoted.letter)
-                    .to_ascii_uppercase(),
-            );
+            out.push(rules.pieces[piece.index()].san());
         }
     }
     // Fairy-Stockfish marks a check on the royal king only (not on

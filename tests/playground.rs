@@ -135,6 +135,12 @@ async fn play(client: &Client, from: &str, to: &str) {
 /// Clicks a piece that may move, then one of its target squares.
 async fn play_squares(client: &Client, from: &str, to: &str) {
     click(client, &format!("g.square.movable[data-square='{from}']")).await;
+    click_target(client, to, from).await;
+}
+
+/// Clicks `to` once it is marked as a target of the chosen piece (`of`
+/// names it for the failure message).
+async fn click_target(client: &Client, to: &str, of: &str) {
     client
         .wait()
         .at_most(Duration::from_secs(15))
@@ -142,8 +148,32 @@ async fn play_squares(client: &Client, from: &str, to: &str) {
             "g[data-square='{to}'] circle.target"
         )))
         .await
-        .unwrap_or_else(|e| panic!("{to} is not a target of {from}: {e}"));
+        .unwrap_or_else(|e| panic!("{to} is not a target of {of}: {e}"));
     click(client, &format!("g[data-square='{to}']")).await;
+}
+
+/// One browser, identified as `key`, opens a room for the variant `text`
+/// and takes both seats.
+async fn hot_seat(client: &Client, base: &str, key: &str, name: &str, text: &str) {
+    identify(client, base, key, name).await;
+    let room = open_room(base, json!({ "text": text, "host": key }));
+    client
+        .goto(&format!("{base}/room/{room}"))
+        .await
+        .expect("the room");
+    click(client, ".seat[data-seat='0'] button.sit").await;
+    click(client, ".seat[data-seat='1'] button.sit").await;
+}
+
+/// The pieces on the board as seat and letter (`0K`), sorted.
+async fn pieces_on_board(client: &Client) -> Value {
+    client
+        .execute(
+            "return [...document.querySelectorAll('g.piece')].map(p => p.dataset.piece).sort().join(' ')",
+            vec![],
+        )
+        .await
+        .expect("pieces")
 }
 
 async fn screenshot(client: &Client, name: &str) {
@@ -496,20 +526,14 @@ async fn one_browser_plays_both_seats_and_chooses_promotions() {
     let base = server.base.clone();
     let (_driver, driver) = chromedriver();
     let player = browser(&driver).await;
-    identify(&player, &base, "hot-seat-player", "Hal").await;
-    let room = open_room(
+    hot_seat(
+        &player,
         &base,
-        json!({
-            "text": "[promo:chess]\nstartFen = 8/P6k/8/8/8/8/6p1/K7 w - - 0 1\n",
-            "host": "hot-seat-player",
-        }),
-    );
-    player
-        .goto(&format!("{base}/room/{room}"))
-        .await
-        .expect("the room");
-    click(&player, ".seat[data-seat='0'] button.sit").await;
-    click(&player, ".seat[data-seat='1'] button.sit").await;
+        "hot-seat-player",
+        "Hal",
+        "[promo:chess]\nstartFen = 8/P6k/8/8/8/8/6p1/K7 w - - 0 1\n",
+    )
+    .await;
     // White's pawn reaches the last rank: four choices; a knight.
     play_promotion(&player, "a7", "a8", "a7a8n").await;
     // Now Black is to move and the board turns toward Black.
@@ -529,13 +553,7 @@ async fn one_browser_plays_both_seats_and_chooses_promotions() {
     )
     .await;
     assert_eq!(moves, json!("a8=N g1=Q+"));
-    let pieces = player
-        .execute(
-            "return [...document.querySelectorAll('g.piece')].map(p => p.dataset.piece).sort().join(' ')",
-            vec![],
-        )
-        .await
-        .expect("pieces");
+    let pieces = pieces_on_board(&player).await;
     assert_eq!(pieces, json!("0K 0N 1K 1Q"));
     screenshot(&player, "promotion.png").await;
     player.close().await.expect("closed");
@@ -547,20 +565,14 @@ async fn one_browser_drops_pieces_from_both_hands() {
     let base = server.base.clone();
     let (_driver, driver) = chromedriver();
     let player = browser(&driver).await;
-    identify(&player, &base, "drop-player", "Dora").await;
-    let room = open_room(
+    hot_seat(
+        &player,
         &base,
-        json!({
-            "text": "[handy:crazyhouse]\nstartFen = 4k3/8/8/8/8/8/8/4K3[QNn] w - - 0 1\n",
-            "host": "drop-player",
-        }),
-    );
-    player
-        .goto(&format!("{base}/room/{room}"))
-        .await
-        .expect("the room");
-    click(&player, ".seat[data-seat='0'] button.sit").await;
-    click(&player, ".seat[data-seat='1'] button.sit").await;
+        "drop-player",
+        "Dora",
+        "[handy:crazyhouse]\nstartFen = 4k3/8/8/8/8/8/8/4K3[QNn] w - - 0 1\n",
+    )
+    .await;
     // White's hand shows a queen and a knight, both droppable; Black's
     // knight waits for its turn.
     let hands = until(
@@ -581,13 +593,7 @@ async fn one_browser_drops_pieces_from_both_hands() {
     )
     .await;
     assert_eq!(moves, json!("N@f3 N@c6"));
-    let pieces = player
-        .execute(
-            "return [...document.querySelectorAll('g.piece')].map(p => p.dataset.piece).sort().join(' ')",
-            vec![],
-        )
-        .await
-        .expect("pieces");
+    let pieces = pieces_on_board(&player).await;
     assert_eq!(pieces, json!("0K 0N 1K 1N"));
     screenshot(&player, "drops.png").await;
     player.close().await.expect("closed");
@@ -601,15 +607,7 @@ async fn drop_piece(client: &Client, seat: &str, letter: &str, to: &str) {
         &format!(".hand[data-seat='{seat}'] button[data-hand='{letter}']:not([disabled])"),
     )
     .await;
-    client
-        .wait()
-        .at_most(Duration::from_secs(15))
-        .for_element(Locator::Css(&format!(
-            "g[data-square='{to}'] circle.target"
-        )))
-        .await
-        .unwrap_or_else(|e| panic!("{to} is not a target of the {letter} in hand: {e}"));
-    click(client, &format!("g[data-square='{to}']")).await;
+    click_target(client, to, &format!("the {letter} in hand")).await;
 }
 
 /// A promotion: the two squares, then the chooser's button for `text`,

@@ -219,7 +219,8 @@ fn escape(text: &str) -> String {
     text.replace('*', "\\*").replace('_', "\\_")
 }
 
-fn capitalised(text: &str) -> String {
+/// The text with its first letter in upper case.
+pub(super) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars
         .next()

@@ -1,6 +1,7 @@
 //! The rules in sentences, topic by topic, from the compiled rule table.
 
 use super::Topic;
+use super::render::capitalised;
 use crate::definition::value::GameValue;
 use crate::piece_type::PieceType;
 use crate::position::Position;
@@ -533,12 +534,12 @@ fn hand(rules: &RuleTable) -> Vec<String> {
             let text = seat_regions(rules, &regions).unwrap_or_else(|| "no square".to_string());
             lines.push(format!(
                 "{} may be dropped only on {text}.",
-                capital(&a_piece(rules, t))
+                capitalised(&a_piece(rules, t))
             ));
         }
     }
     if let Some((kind, limit)) = hand.no_doubled {
-        let piece = capital(&a_piece(rules, kind.index()));
+        let piece = capitalised(&a_piece(rules, kind.index()));
         lines.push(match limit {
             0 => format!("{piece} may never be dropped."),
             1 => format!(
@@ -586,15 +587,6 @@ fn a_piece(rules: &RuleTable, kind: usize) -> String {
         "a"
     };
     format!("{article} {name}")
-}
-
-/// The text with its first letter in upper case.
-fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 fn draws(rules: &RuleTable) -> Vec<String> {

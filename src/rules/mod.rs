@@ -239,6 +239,14 @@ pub struct PieceRules {
     pub declared_value: Option<i32>,
 }
 
+impl PieceRules {
+    /// The letter SAN writes for it, upper case: its `sanLetters` letter,
+    /// else its own.
+    pub fn san(&self) -> char {
+        self.san_letter.unwrap_or(self.letter).to_ascii_uppercase()
+    }
+}
+
 /// Castling for one seat and wing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CastlingGeometry {
