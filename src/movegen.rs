@@ -4,7 +4,7 @@
 //! where the board allows; and eliminations of stuck players in games that
 //! play on. Game ends are judged in [`crate::outcome`].
 
-use crate::moves::{Move, MoveList};
+use crate::moves::{CastleGate, Move, MoveList};
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
 use crate::position::{KingSafety, Position, RuleHandle};
@@ -350,6 +350,7 @@ impl<R: RuleHandle> Position<R> {
                     to: geometry.king_to,
                     rook,
                     wing: right.wing as u8,
+                    gate: None,
                 });
             }
         }
@@ -359,6 +360,14 @@ impl<R: RuleHandle> Position<R> {
     /// pseudo-royal) pieces are not left attacked, castling does not pass
     /// attacked squares, and, where checks are off, the move gives none.
     pub fn is_legal(&mut self, mv: Move) -> bool {
+        if mv.gate().is_some() {
+            // As Fairy-Stockfish judges it: a gating move is legal when its
+            // move is, the gated piece blocking nothing.
+            let base = mv.ungated();
+            let mut offered = false;
+            self.gatings(base, &mut |m| offered |= m == mv);
+            return offered && self.is_legal(base);
+        }
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move();
@@ -622,6 +631,72 @@ impl<R: RuleHandle> Position<R> {
             list.retain(|m| self.is_capture(m));
         }
         self.keep_compulsory_drops(list);
+        self.add_gatings(list);
+    }
+
+    /// Adds, after each legal move from a gate square, its gating moves.
+    fn add_gatings(&self, list: &mut MoveList) {
+        if !self.rules().hand.as_ref().is_some_and(|h| h.gating) || !self.has_hand(self.to_move()) {
+            return;
+        }
+        for i in 0..list.len() {
+            let base = list.as_slice()[i];
+            self.gatings(base, &mut |m| list.push(m));
+        }
+    }
+
+    /// Hands `emit` the gating moves of an ordinary move or castling of the
+    /// side to move (`seirawanGating`): for each type in hand that may be
+    /// dropped on it, the piece put on the gate square the move leaves, the
+    /// king's or the rook's when castling, unless the king or rook lands
+    /// there. Only a piece on its own gate square, so never a pawn
+    /// promoting or taking en passant, gates.
+    fn gatings(&self, base: Move, emit: &mut impl FnMut(Move)) {
+        let rules = self.rules();
+        let Some(hand) = rules.hand.as_ref().filter(|h| h.gating) else {
+            return;
+        };
+        let us = self.to_move();
+        let gates = self.gates(us);
+        let types =
+            || PieceType::all(rules.pieces.len()).filter(|&kind| self.in_hand(us, kind) > 0);
+        match base {
+            Move::Normal { from, to } if gates.contains(from) => {
+                for piece in types() {
+                    if hand.region[rules.seat_type(us, piece)].contains(from) {
+                        emit(Move::Gating { from, to, piece });
+                    }
+                }
+            }
+            Move::Castle {
+                king,
+                to,
+                rook,
+                wing,
+                gate: None,
+            } => {
+                let Some(geometry) = rules.castling[us][wing as usize] else {
+                    return;
+                };
+                for (sq, on_rook) in [(king, false), (rook, true)] {
+                    if !gates.contains(sq) || sq == geometry.king_to || sq == geometry.rook_to {
+                        continue;
+                    }
+                    for piece in types() {
+                        if hand.region[rules.seat_type(us, piece)].contains(sq) {
+                            emit(Move::Castle {
+                                king,
+                                to,
+                                rook,
+                                wing,
+                                gate: Some(CastleGate { piece, on_rook }),
+                            });
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 
     /// With `mustDrop`, while the hand holds a piece of the compulsory
@@ -745,7 +820,10 @@ impl<R: RuleHandle> Position<R> {
             && rules.mutually_immune == 0
             && !rules.flying_general
             && rules.hand.as_ref().is_none_or(|h| {
-                h.checks && h.must_drop.is_none() && h.opposite_coloured_bishops.is_none()
+                h.checks
+                    && h.must_drop.is_none()
+                    && h.opposite_coloured_bishops.is_none()
+                    && !(h.gating && self.has_hand(self.to_move()))
             })
             && royal_known
             && self.immediate_end().is_none()
@@ -853,6 +931,7 @@ impl<R: RuleHandle> Position<R> {
                     to,
                     rook,
                     wing,
+                    ..
                 } if royal => self.castle_safe(king, to, rook, wing),
                 Move::EnPassant { .. } | Move::Castle { .. } => self.is_legal(m),
                 _ if !royal && !safety.is_pinned(from) => safety.answers(m.to()),

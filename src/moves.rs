@@ -19,8 +19,8 @@ pub enum MoveError {
 /// A move, by its real shape. Piece types are indices into the rule
 /// table's pieces; the wing of castling is 0 (king side) or 1 (queen side).
 ///
-/// Shapes still to come (gating, passing, walls) become variants here, so
-/// every `match` on a move names what it does with them.
+/// Shapes still to come (passing, walls) become variants here, so every
+/// `match` on a move names what it does with them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// An ordinary move or capture.
@@ -76,6 +76,19 @@ pub enum Move {
         rook: Sq,
         /// 0 king side, 1 queen side.
         wing: u8,
+        /// The piece put from the hand on the square the king or the rook
+        /// leaves (`seirawanGating`), if any.
+        gate: Option<CastleGate>,
+    },
+    /// A move from a gate square that puts a piece from the mover's hand
+    /// on the square it leaves (`seirawanGating`).
+    Gating {
+        /// The square the piece leaves, where the gated piece appears.
+        from: Sq,
+        /// The square it lands on.
+        to: Sq,
+        /// The type taken from the hand.
+        piece: PieceType,
     },
     /// A piece from the mover's hand put on an empty square.
     Drop {
@@ -99,7 +112,8 @@ impl Move {
             | Move::Promotion { from, .. }
             | Move::PiecePromotion { from, .. }
             | Move::PieceDemotion { from, .. }
-            | Move::EnPassant { from, .. } => Some(from),
+            | Move::EnPassant { from, .. }
+            | Move::Gating { from, .. } => Some(from),
             Move::Castle { king, .. } => Some(king),
             Move::Drop { .. } => None,
         }
@@ -115,7 +129,46 @@ impl Move {
             | Move::PieceDemotion { to, .. }
             | Move::EnPassant { to, .. }
             | Move::Castle { to, .. }
+            | Move::Gating { to, .. }
             | Move::Drop { to, .. } => to,
+        }
+    }
+
+    /// The piece a gating move puts from the hand on the board, and where.
+    #[inline]
+    pub fn gate(self) -> Option<(PieceType, Sq)> {
+        match self {
+            Move::Gating { from, piece, .. } => Some((piece, from)),
+            Move::Castle {
+                king,
+                rook,
+                gate: Some(gate),
+                ..
+            } => Some((gate.piece, if gate.on_rook { rook } else { king })),
+            _ => None,
+        }
+    }
+
+    /// The move without its gating: a gating move's ordinary move or
+    /// castling; any other move itself.
+    #[inline]
+    pub fn ungated(self) -> Move {
+        match self {
+            Move::Gating { from, to, .. } => Move::Normal { from, to },
+            Move::Castle {
+                king,
+                to,
+                rook,
+                wing,
+                ..
+            } => Move::Castle {
+                king,
+                to,
+                rook,
+                wing,
+                gate: None,
+            },
+            other => other,
         }
     }
 
@@ -133,6 +186,16 @@ impl Move {
             _ => None,
         }
     }
+}
+
+/// What a castling gates: the piece from the hand and whether it appears
+/// on the square the rook leaves (else the one the king leaves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastleGate {
+    /// The type taken from the hand.
+    pub piece: PieceType,
+    /// Whether it appears where the rook stood.
+    pub on_rook: bool,
 }
 
 /// The moves of one position: room for [`MoveList::INLINE`] moves without

@@ -58,6 +58,7 @@ pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
                         && m.from() != Some(from)
                         && std::mem::discriminant(*m) == std::mem::discriminant(&mv)
                         && m.promotion() == mv.promotion()
+                        && m.gate() == mv.gate()
                         && pos.moving_piece(m).kind() == kind
                 })
                 .filter_map(|m| m.from())
@@ -90,6 +91,15 @@ pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
         {
             out.push('=');
             out.push(rules.pieces[piece.index()].san());
+        }
+    }
+    // A gated piece follows a slash (`Nc3/H`), with its square after a
+    // castling (`O-O/Eh1`).
+    if let Some((piece, sq)) = mv.gate() {
+        out.push('/');
+        out.push(rules.pieces[piece].san());
+        if matches!(mv, Move::Castle { .. }) {
+            out += &rules.square_name(sq);
         }
     }
     // Fairy-Stockfish marks a check on the royal king only (not on
@@ -224,6 +234,34 @@ mod tests {
                 "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
                 "e4d5",
                 "exd5",
+            ),
+        ] {
+            let mut pos = Position::from_fen(&rules, fen).expect("a FEN");
+            let mv = parse_uci(&mut pos, uci).expect("legal");
+            assert_eq!(san(&mut pos, mv), expected, "{fen} {uci}");
+        }
+    }
+
+    /// Gating moves, as pyffish 0.0.90's `get_san` gives them.
+    #[test]
+    fn gating_is_written_as_fairy_stockfish_writes_it() {
+        let catalog = Catalog::shipped();
+        let rules = compile(catalog.checked("seirawan").expect("shipped")).expect("seirawan");
+        for (fen, uci, expected) in [
+            (
+                "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 2",
+                "g1f3h",
+                "Nf3/H",
+            ),
+            (
+                "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[EHeh] w KQBCDkqcdg - 4 4",
+                "h1e1e",
+                "O-O/Eh1",
+            ),
+            (
+                "rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[EHeh] w KQBCDkqbcd - 4 4",
+                "e1g1h",
+                "O-O/He1",
             ),
         ] {
             let mut pos = Position::from_fen(&rules, fen).expect("a FEN");

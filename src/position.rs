@@ -193,6 +193,11 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     /// The seat and type of every piece put into a hand, oldest first, so
     /// that `unmake` takes them out again.
     handed: Vec<(Seat, PieceType)>,
+    /// The gate squares (`gating`): a piece leaving one may put a piece
+    /// from the hand there. Each belongs to the seat of the piece on it.
+    gates: SqSet,
+    /// The gate squares before each move, where the variant has gates.
+    gate_history: Vec<SqSet>,
     hash: u64,
     history: Vec<Undo>,
     /// How the FEN spells its optional fields.
@@ -229,6 +234,8 @@ impl<R: RuleHandle> Position<R> {
             piece_bits: vec![0; seats * types],
             hands: vec![0; seats * types],
             handed: Vec::with_capacity(64),
+            gates: SqSet::default(),
+            gate_history: Vec::new(),
             hash,
             history: Vec::with_capacity(64),
             style: FenStyle::default(),
@@ -651,6 +658,12 @@ impl<R: RuleHandle> Position<R> {
             self.en_passant[us] = None;
         }
         self.halfmove += 1;
+        if rules.gating {
+            self.gate_history.push(self.gates);
+            self.close_gates(mv);
+        }
+        let gate = mv.gate();
+        let mv = mv.ungated();
         if let Move::Castle {
             king, rook, wing, ..
         } = mv
@@ -675,7 +688,9 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
         } else if let Move::Drop { piece, to, .. } = mv {
-            hash ^= self.drop_from_hand(piece, moved, to);
+            // As in Fairy-Stockfish, every drop resets the n-move counter.
+            hash ^= self.place_from_hand(piece, moved, to);
+            self.halfmove = 0;
         } else if let Some(from) = mv.from() {
             let to = mv.to();
             let captured_on = match mv {
@@ -746,6 +761,11 @@ impl<R: RuleHandle> Position<R> {
                 self.en_passant[us] = self.double_step_targets(us, from, to);
             }
         }
+        // The gated piece appears once the move is made; as in
+        // Fairy-Stockfish, it does not reset the n-move counter.
+        if let Some((piece, sq)) = gate {
+            hash ^= self.place_from_hand(piece, Piece::new(us, piece), sq);
+        }
         if rules.ends.check_counting && self.gives_check_after(us) {
             self.checks[us] = self.checks[us].saturating_sub(1);
         }
@@ -756,14 +776,43 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Puts `placed` from the mover's hand (where it is a `piece`) on `to`;
-    /// returns the change of the hash. As in Fairy-Stockfish, every drop
-    /// resets the n-move counter.
+    /// returns the change of the hash.
     #[inline(never)]
-    fn drop_from_hand(&mut self, piece: PieceType, placed: Piece, to: Sq) -> u64 {
+    fn place_from_hand(&mut self, piece: PieceType, placed: Piece, to: Sq) -> u64 {
         let hash = self.hand_change(self.to_move, piece, -1);
         self.add(to, placed);
-        self.halfmove = 0;
         hash ^ self.rules.zobrist_piece(placed, to)
+    }
+
+    /// Closes the gates a move passes: the squares the moving pieces leave
+    /// (king and rook when castling) and the square of a capture. As in
+    /// Fairy-Stockfish, gates are not part of the hash.
+    fn close_gates(&mut self, mv: Move) {
+        if let Some(from) = mv.from() {
+            self.gates.remove(from);
+        }
+        if let Move::Castle { rook, .. } = mv {
+            self.gates.remove(rook);
+        }
+        self.gates.remove(mv.to());
+    }
+
+    /// The gate squares of a seat: where a piece of its own leaving may
+    /// put a piece from its hand.
+    pub fn gates(&self, seat: Seat) -> SqSet {
+        let mut out = SqSet::default();
+        for sq in self.gates.iter() {
+            let p = self.board[sq as usize];
+            if p.is_some() && !p.is_wall() && p.seat() == seat {
+                out.insert(sq);
+            }
+        }
+        out
+    }
+
+    /// Opens a gate on a square (setting up a position).
+    pub fn open_gate(&mut self, sq: Sq) {
+        self.gates.insert(sq);
     }
 
     /// Removes what a capture on `to` explodes (`blastOnCapture`): the
@@ -934,7 +983,17 @@ impl<R: RuleHandle> Position<R> {
     pub fn unmake(&mut self) {
         let undo = self.history.pop().expect("a move to take back");
         let us = undo.to_move;
-        match undo.mv {
+        if let Some(mv) = undo.mv {
+            if let Some((piece, sq)) = mv.gate() {
+                self.remove(sq);
+                let i = self.rules.seat_type(us, piece);
+                self.hands[i] += 1;
+            }
+            if self.rules.gating {
+                self.gates = self.gate_history.pop().expect("the gates before the move");
+            }
+        }
+        match undo.mv.map(Move::ungated) {
             None => {}
             Some(Move::Castle {
                 king, rook, wing, ..

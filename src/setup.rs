@@ -2,7 +2,7 @@
 //! Fairy-Stockfish's UCI notation.
 
 use crate::fen::{FenError, Setup, parse_fen};
-use crate::moves::{Move, MoveError, MoveList};
+use crate::moves::{CastleGate, Move, MoveError, MoveList};
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
 use crate::position::{CastlingRight, EnPassant, MAX_SEATS, NO_SQ, Position, RuleHandle};
@@ -335,26 +335,76 @@ impl<R: RuleHandle> Position<R> {
         let rules = self.rules();
         let mut out = String::new();
         for seat in Seat::all(2) {
+            let mut letters = String::new();
             for wing in 0..2 {
                 for right in self.castling().filter(|r| r.seat == seat && r.wing == wing) {
                     // Chess960 writes every right by its rook's file
                     // (Shredder-FEN), as Fairy-Stockfish does.
                     let outermost =
                         !rules.chess960 && self.outermost_rook(seat, wing) == Some(right.rook);
-                    let c = if outermost {
+                    letters.push(if outermost {
                         if wing == 0 { 'k' } else { 'q' }
                     } else {
                         (b'a' + rules.file_of(right.rook)) as char
-                    };
-                    out.push(if seat == Seat::FIRST {
-                        c.to_ascii_uppercase()
-                    } else {
-                        c
                     });
                 }
             }
+            if rules.gating && gates_active(self, seat) {
+                letters.push_str(&self.gate_letters(seat));
+            }
+            if seat == Seat::FIRST {
+                letters.make_ascii_uppercase();
+            }
+            out.push_str(&letters);
         }
         if out.is_empty() { "-".into() } else { out }
+    }
+
+    /// The files of a seat's gates that its castling letters do not
+    /// already name (the king's file with any right but Chess960's, a
+    /// right's rook file), in file order, as Fairy-Stockfish writes them.
+    fn gate_letters(&self, seat: Seat) -> String {
+        let rules = self.rules();
+        let rights: Vec<&CastlingRight> = self.castling().filter(|r| r.seat == seat).collect();
+        let mut files: Vec<u8> = self
+            .gates(seat)
+            .iter()
+            .map(|sq| rules.file_of(sq))
+            .filter(|&f| {
+                !rights.iter().any(|r| {
+                    (!rules.chess960 && rules.file_of(r.king) == f) || rules.file_of(r.rook) == f
+                })
+            })
+            .collect();
+        files.sort_unstable();
+        files.dedup();
+        files.iter().map(|&f| (b'a' + f) as char).collect()
+    }
+
+    /// The square a castling letter names on a seat's castling rank, as
+    /// Fairy-Stockfish finds it: a file letter its file; `k` (`q`) the
+    /// first castling rook from the variant's king-side (queen-side) rook
+    /// file inward, else the board's edge.
+    fn castling_letter_square(&self, seat: Seat, letter: char) -> Option<Sq> {
+        let rules = self.rules();
+        let rank = *rules.castling_rank.get(seat.index())?;
+        let last = rules.files - 1;
+        let is_rook = |f: u8| {
+            let p = self.piece_at(rules.square(f, rank));
+            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling_pieces.1)
+        };
+        let (king_side_file, queen_side_file) = rules.castling_rook_files;
+        let file = match letter {
+            'k' => (0..=king_side_file.min(last))
+                .rev()
+                .find(|&f| is_rook(f))
+                .unwrap_or(0),
+            'q' => (queen_side_file.min(last)..=last)
+                .find(|&f| is_rook(f))
+                .unwrap_or(last),
+            f => f as u8 - b'a',
+        };
+        Some(rules.square(file, rank))
     }
 
     /// The castling king of a seat on its castling rank.
@@ -428,25 +478,46 @@ fn read_castling(
                 at + i + c.len_utf8(),
             )
         };
+        let lower = c.to_ascii_lowercase();
+        let named_file = (lower.is_ascii_lowercase() && (lower as u8 - b'a') < rules.files)
+            .then(|| lower as u8 - b'a');
+        if !matches!(lower, 'k' | 'q') && named_file.is_none() {
+            return Err(bad());
+        }
+        if rules.gating {
+            // Gates open only on the seat's own pieces; a file letter names
+            // a gate and, where the seat has no pieces to gate, a Chess960
+            // castling right.
+            let gate = pos.castling_letter_square(seat, lower);
+            if let Some(sq) = gate.filter(|&sq| {
+                let p = pos.piece_at(sq);
+                p.is_some() && !p.is_wall() && p.seat() == seat
+            }) {
+                pos.open_gate(sq);
+            }
+            match pos.castling_king(seat) {
+                Some(king) if matches!(lower, 'k' | 'q') => pos.open_gate(king),
+                _ if gates_active(pos, seat) => continue,
+                _ => {}
+            }
+        }
         let Some(king) = pos.castling_king(seat) else {
-            // Fairy-Stockfish keeps gating letters and rights without a king; ignore them.
+            // Fairy-Stockfish keeps rights without a king; ignore them.
             continue;
         };
-        let lower = c.to_ascii_lowercase();
-        let (wing, rook) = match lower {
-            'k' => (0, pos.outermost_rook(seat, 0)),
-            'q' => (1, pos.outermost_rook(seat, 1)),
-            f if f.is_ascii_lowercase() && (f as u8 - b'a') < rules.files => {
-                let file = f as u8 - b'a';
+        let (wing, rook) = match (lower, named_file) {
+            ('k', _) => (0, pos.outermost_rook(seat, 0)),
+            ('q', _) => (1, pos.outermost_rook(seat, 1)),
+            (_, Some(file)) => {
                 let sq = rules.square(file, rules.rank_of(king));
-                let wing = usize::from(file < rules.file_of(king));
-                let p = pos.piece_at(sq);
-                let rook_ok =
-                    p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling_pieces.1);
-                (wing, rook_ok.then_some(sq))
+                (usize::from(file < rules.file_of(king)), Some(sq))
             }
             _ => return Err(bad()),
         };
+        let rook = rook.filter(|&sq| {
+            let p = pos.piece_at(sq);
+            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling_pieces.1)
+        });
         if let Some(rook) = rook
             && rules.castling[seat][wing].is_some()
         {
@@ -458,7 +529,45 @@ fn read_castling(
             });
         }
     }
+    if rules.gating {
+        // A gated king without rights castles with every gated rook
+        // (Chess960 gating variants), as Fairy-Stockfish reads it.
+        for seat in Seat::all(2) {
+            let gates = pos.gates(seat);
+            let Some(king) = pos.castling_king(seat).filter(|k| gates.contains(*k)) else {
+                continue;
+            };
+            if pos.castling().any(|r| r.seat == seat) || !gates_active(pos, seat) {
+                continue;
+            }
+            for rook in gates.iter() {
+                let p = pos.piece_at(rook);
+                let wing = usize::from(rules.file_of(rook) < rules.file_of(king));
+                if rook != king
+                    && p.kind().is_in(rules.castling_pieces.1)
+                    && rules.castling[seat][wing].is_some()
+                {
+                    pos.add_castling_right(CastlingRight {
+                        seat,
+                        wing,
+                        king,
+                        rook,
+                    });
+                }
+            }
+        }
+    }
     Ok(())
+}
+
+/// Whether a seat's gates can still be used: it holds pieces in hand, or
+/// captures may yet fill its hand. Fairy-Stockfish forgets the gates of a
+/// seat whose hand is empty for good, and does not write them.
+pub(crate) fn gates_active(pos: &Position<impl RuleHandle>, seat: Seat) -> bool {
+    match &pos.rules().hand {
+        Some(hand) if hand.gating => hand.captures_to_hand || pos.has_hand(seat),
+        _ => true,
+    }
 }
 
 fn read_en_passant(
@@ -598,7 +707,8 @@ fn read_en_passant(
 /// Fairy-Stockfish's UCI notation for a move of `pos`: `e2e4`, `e7e8q`,
 /// `e1g1` (castling as the king's move, or as the king taking its rook when
 /// the king could also step to its castling square as an ordinary move),
-/// `a1b2+` / `a1b2-` (piece promotion and demotion).
+/// `a1b2+` / `a1b2-` (piece promotion and demotion), `b1c3h` (gating; a
+/// castling gating on the rook's square as the rook's move, `h1e1h`).
 pub fn uci(pos: &Position<impl RuleHandle>, mv: &Move) -> String {
     uci_text(pos.rules(), mv, castling_names_rook(pos, mv))
 }
@@ -613,11 +723,19 @@ pub fn castling_names_rook(pos: &Position<impl RuleHandle>, mv: &Move) -> bool {
 /// The UCI text of a move, given whether a castling is named by its rook's
 /// square ([`castling_names_rook`]).
 pub fn uci_text(rules: &RuleTable, mv: &Move, names_rook: bool) -> String {
-    let to = match *mv {
-        Move::Castle { rook, .. } if names_rook => rook,
-        _ => mv.to(),
+    let (from, to) = match *mv {
+        // A castling that gates on the rook's square is written as the rook
+        // moving to the king's square, as Fairy-Stockfish writes it.
+        Move::Castle {
+            king,
+            rook,
+            gate: Some(CastleGate { on_rook: true, .. }),
+            ..
+        } => (Some(rook), king),
+        Move::Castle { king, rook, .. } if names_rook => (Some(king), rook),
+        _ => (mv.from(), mv.to()),
     };
-    let Some(from) = mv.from() else {
+    let Some(from) = from else {
         return drop_text(rules, mv);
     };
     let mut s = format!("{}{}", rules.square_name(from), rules.square_name(to));
@@ -626,6 +744,10 @@ pub fn uci_text(rules: &RuleTable, mv: &Move, names_rook: bool) -> String {
         Move::PiecePromotion { .. } => s.push('+'),
         Move::PieceDemotion { .. } => s.push('-'),
         _ => {}
+    }
+    // A gating move adds the gated piece's letter (`b1c3h`, `e1g1e`).
+    if let Some((piece, _)) = mv.gate() {
+        s.push(rules.pieces[piece].letter.to_ascii_lowercase());
     }
     s
 }

@@ -3,7 +3,7 @@
 // usual pieces as chess figures and any other letter on a disc, the last
 // move, checks, dead pieces in grey, and the legal moves the server sent.
 // Click or tap a piece (on the board or in a hand), then a square; where
-// several moves share the two squares (promotions), a chooser asks which.
+// several moves share the two squares (promotions, gating), a chooser asks which.
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 48;
@@ -234,14 +234,14 @@ export class Board {
     this.draw();
   }
 
-  /** Asks which of several moves between the same squares (a promotion's piece). */
+  /** Asks which of several moves between the same squares (a promotion's piece, a gated piece). */
   showChooser(moves) {
     const box = document.createElement("div");
     box.className = "chooser";
     box.append("Choose: ");
     for (const m of moves) {
       const b = document.createElement("button");
-      b.textContent = m.promotion || m.text;
+      b.textContent = m.promotion || m.gate || m.text;
       b.dataset.move = m.text;
       b.addEventListener("click", () => {
         this.choosing = null;

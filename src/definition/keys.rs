@@ -762,7 +762,7 @@ key_table! {
         "Castling on boards with more than two seats: one entry per seat and wing, `Seat:wing:king-from:king-to:rook-from:rook-to`.",
         "castlingSquares = Red:king:h1:j1:k1:i1 Red:queen:h1:f1:d1:g1"
     ),
-    // Blast, petrify, drops, walls, gating: not implemented.
+    // Blasts, petrification, drops, walls and gating.
     BlastOnCapture(
         "blastOnCapture",
         T::Bool,
@@ -1001,18 +1001,18 @@ key_table! {
         "gating",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "Back-rank squares keep gating rights in the castling field.",
+        "Gate squares are kept in the castling field: the files named there (and the king's and rooks' with `K`/`Q`) are gates until their piece leaves or is taken.",
         "gating = true"
     ),
     SeirawanGating(
         "seirawanGating",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "S-Chess gating of pieces in hand.",
+        "With `gating`: a piece leaving a gate square (the king or rook when castling) may put a piece from the hand on the square it leaves (S-Chess).",
         "seirawanGating = true"
     ),
     CambodianMoves(

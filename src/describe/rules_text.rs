@@ -513,6 +513,9 @@ fn hand(rules: &RuleTable) -> Vec<String> {
             "A captured piece goes to the capturer's hand; a promoted one goes back as what it was promoted from.".to_string()
         });
     }
+    if hand.gating {
+        lines.push("Gating: when a piece leaves a gate square (at the start, the back-rank squares the FEN's castling field names), its player may put a piece from their hand on the square it leaves; when castling, on the king's or the rook's square. A gate closes once its piece has moved or been captured.".to_string());
+    }
     if !hand.drops {
         return lines;
     }

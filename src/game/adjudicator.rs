@@ -430,6 +430,9 @@ impl Game {
             touched.insert(from);
         }
         touched.insert(mv.to());
+        if let Some((_, gate)) = mv.gate() {
+            touched.insert(gate);
+        }
         if let Move::Castle { rook, wing, .. } = *mv {
             touched.insert(rook);
             if let Some(geometry) = rules.castling[mover][wing as usize] {

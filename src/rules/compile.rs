@@ -604,6 +604,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         flying_general: def.bool(Key::FlyingGeneral),
         chess960: def.bool(Key::Chess960),
         opposite_castling: def.bool(Key::OppositeCastling),
+        gating: def.bool(Key::Gating),
         janggi_cannons: def
             .pieces
             .iter()
@@ -733,7 +734,8 @@ fn compile_hand(
     let def = ctx.def;
     let drops = def.bool(Key::PieceDrops);
     let captures_to_hand = def.bool(Key::CapturesToHand);
-    if !drops && !captures_to_hand {
+    let gating = def.bool(Key::Gating) && def.bool(Key::SeirawanGating);
+    if !drops && !captures_to_hand && !gating {
         return None;
     }
     let n_seats = ctx.seats.len();
@@ -802,6 +804,7 @@ fn compile_hand(
         drops,
         captures_to_hand,
         drop_loop: def.bool(Key::DropLoop),
+        gating,
         region,
         no_doubled: first(Key::DropNoDoubled)
             .map(|t| (t, def.int(Key::DropNoDoubledCount).clamp(0, 255) as u16)),

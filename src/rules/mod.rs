@@ -408,8 +408,11 @@ pub struct RuleTable {
     /// The royal pieces may not face each other on a rank or file with no
     /// piece between them (`flyingGeneral`, xiangqi's rule).
     pub flying_general: bool,
+    /// Gate squares are kept, read from and written to the FEN's castling
+    /// field (`gating`).
+    pub gating: bool,
     /// Pieces in hand, where the variant has them (`pieceDrops`,
-    /// `capturesToHand`).
+    /// `capturesToHand`, `seirawanGating`).
     pub hand: Option<HandRules>,
     zobrist: Zobrist,
 }
@@ -424,6 +427,9 @@ pub struct HandRules {
     pub captures_to_hand: bool,
     /// Captured promoted pieces keep their promoted type (`dropLoop`).
     pub drop_loop: bool,
+    /// A piece leaving a gate square may put a piece from the hand there
+    /// (`gating` and `seirawanGating`).
+    pub gating: bool,
     /// Per (seat, type): the squares a drop may use before the position
     /// has its say (drop and mobility regions, the ranks closed to pawns,
     /// the first rank for sittuyin's rooks).

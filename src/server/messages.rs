@@ -221,4 +221,7 @@ pub struct LegalView {
     /// The letter of the piece it becomes, for a promotion (and a drop of
     /// a promoted piece).
     pub promotion: Option<char>,
+    /// For a gating move, the piece put from the hand and its square
+    /// (`H@g1`).
+    pub gate: Option<String>,
 }

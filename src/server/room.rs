@@ -962,6 +962,13 @@ impl Room {
                         _ => mv.promotion(),
                     }
                     .map(|kind| rules.pieces[kind].letter.to_ascii_uppercase()),
+                    gate: mv.gate().map(|(piece, sq)| {
+                        format!(
+                            "{}@{}",
+                            rules.pieces[piece].letter.to_ascii_uppercase(),
+                            rules.square_name(sq)
+                        )
+                    }),
                 })
                 .collect(),
             _ => Vec::new(),
