@@ -371,7 +371,10 @@ impl<R: RuleHandle> Position<R> {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move();
-        let royal = self.royal(us).is_some();
+        // A royal piece dropped from the hand (placement) may not land
+        // attacked either.
+        let royal = self.royal(us).is_some()
+            || matches!(mv, Move::Drop { placed, .. } if rules.pieces[placed].royal);
         let mut pseudo = self.pseudo_royals(us);
         // With blasts, the opponent's pseudo-royal pieces before the move:
         // exploding one wins at once, and a piece touching one cannot be

@@ -547,12 +547,19 @@ impl<R: RuleHandle> Position<R> {
     /// rook square of its castling rank (16 files), so two seats' rights
     /// fit the 32 bits.
     pub fn add_castling_right(&mut self, right: CastlingRight) {
-        if self
+        let bit = self.castling_right_bit(right);
+        self.castling |= bit;
+        self.hash = self.recompute_hash();
+    }
+
+    /// The bit of a castling right, registered (not held) if it is new.
+    fn castling_right_bit(&mut self, right: CastlingRight) -> u32 {
+        if let Some(i) = self
             .castling_rights
             .iter()
-            .any(|r| r.seat == right.seat && r.rook == right.rook)
+            .position(|r| r.seat == right.seat && r.rook == right.rook)
         {
-            return;
+            return 1 << i;
         }
         assert!(
             self.castling_rights.len() < 32,
@@ -560,10 +567,70 @@ impl<R: RuleHandle> Position<R> {
         );
         let bit = 1 << self.castling_rights.len();
         self.castling_rights.push(right);
-        self.castling |= bit;
         self.castling_mask[right.king as usize] |= bit;
         self.castling_mask[right.rook as usize] |= bit;
-        self.hash = self.recompute_hash();
+        bit
+    }
+
+    /// With `castlingDroppedPiece`, registers (not held) the rights a drop
+    /// can give: the king on its castling file with a rook in a corner of
+    /// the castling rank, so that a drop only sets their bits.
+    pub fn register_dropped_castling_rights(&mut self) {
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
+        if !rules.castling_dropped_piece {
+            return;
+        }
+        for seat in Seat::all(rules.seats.len().min(2)) {
+            let Some(&rank) = rules.castling_rank.get(seat.index()) else {
+                continue;
+            };
+            let king = rules.square(rules.castling_king_file, rank);
+            for file in [rules.files - 1, 0] {
+                let wing = usize::from(file < rules.castling_king_file);
+                if file != rules.castling_king_file && rules.castling[seat][wing].is_some() {
+                    let rook = rules.square(file, rank);
+                    self.castling_right_bit(CastlingRight {
+                        seat,
+                        wing,
+                        king,
+                        rook,
+                    });
+                }
+            }
+        }
+    }
+
+    /// With `castlingDroppedPiece`, the rights a piece dropped on `to`
+    /// gives, as Fairy-Stockfish gives them: a king dropped on its castling
+    /// square castles with the rooks in the corners of its rank, a rook
+    /// dropped in a corner with the king on its castling square.
+    fn dropped_castling_rights(&self, placed: Piece, to: Sq) -> u32 {
+        let rules = self.rules();
+        let us = placed.seat();
+        let is = |sq: Sq, types: u64| {
+            let p = self.board[sq as usize];
+            p.is_some() && !p.is_wall() && p.seat() == us && p.kind().is_in(types)
+        };
+        let mut bits = 0;
+        let corner = |sq: Sq| rules.file_of(sq) == 0 || rules.file_of(sq) == rules.files - 1;
+        for (i, right) in self.castling_rights.iter().enumerate() {
+            let gives = right.seat == us
+                && corner(right.rook)
+                && rules.file_of(right.king) == rules.castling_king_file
+                && if to == right.king {
+                    placed.kind().is_in(rules.castling_pieces.0)
+                        && is(right.rook, rules.castling_pieces.1)
+                } else {
+                    to == right.rook
+                        && placed.kind().is_in(rules.castling_pieces.1)
+                        && is(right.king, rules.castling_pieces.0)
+                };
+            if gives {
+                bits |= 1 << i;
+            }
+        }
+        bits
     }
 
     #[inline]
@@ -691,6 +758,9 @@ impl<R: RuleHandle> Position<R> {
             // As in Fairy-Stockfish, every drop resets the n-move counter.
             hash ^= self.place_from_hand(piece, moved, to);
             self.halfmove = 0;
+            if rules.castling_dropped_piece {
+                self.castling |= self.dropped_castling_rights(moved, to);
+            }
         } else if let Some(from) = mv.from() {
             let to = mv.to();
             let captured_on = match mv {

@@ -129,6 +129,7 @@ impl<R: RuleHandle> Position<R> {
         if let Some(castling) = &setup.castling {
             read_castling(&mut pos, &castling.text, castling.at)?;
         }
+        pos.register_dropped_castling_rights();
         if let Some(ep) = &setup.en_passant {
             read_en_passant(&mut pos, &ep.text, ep.at)?;
         }
@@ -178,13 +179,15 @@ impl<R: RuleHandle> Position<R> {
         // More than one royal piece a seat is never playable (Fairy-Stockfish
         // refuses it too). Without checks a seat may have lost its king; with
         // pseudo-royal pieces it may go without one (maharajah), and so may
-        // a seat whose game extinction decides (horde's White).
+        // a seat whose game extinction decides (horde's White). A king still
+        // in hand (placement) is yet to come.
         let fewest = u16::from(
             rules.checking && rules.pseudo_royal.is_none() && rules.ends.extinction.is_none(),
         );
         for seat in self.active_seats() {
             let kings = self.count(seat, royal);
-            if kings > 1 || kings < fewest {
+            let in_hand = u16::from(self.in_hand(seat, royal));
+            if kings > 1 || kings + in_hand < fewest {
                 return Err(error(
                     format!(
                         "{} has {kings} royal pieces (`{}`); a position needs {}",

@@ -613,9 +613,9 @@ key_table! {
         "castlingDroppedPiece",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "Dropped kings and rooks may castle.",
+        "A king dropped on its castling square may castle with the rooks in the corners of its rank, a rook dropped in a corner with the king on its castling square.",
         "castlingDroppedPiece = true"
     ),
     CastlingKingsideFile(

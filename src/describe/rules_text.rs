@@ -239,7 +239,9 @@ fn castling(rules: &RuleTable, start: &str) -> Vec<String> {
             "A {king} and a {rook} that have not moved may castle when the squares between them \
              are empty and the {king} neither stands in, passes through nor lands on an attacked \
              square{}.",
-            if Position::from_text(rules, start).is_ok_and(|p| p.castling().next().is_none()) {
+            if !rules.castling_dropped_piece
+                && Position::from_text(rules, start).is_ok_and(|p| p.castling().next().is_none())
+            {
                 " (the start position gives no one the right: only a position set up with castling \
                  rights does)"
             } else {
@@ -247,6 +249,11 @@ fn castling(rules: &RuleTable, start: &str) -> Vec<String> {
             }
         ),
     );
+    if rules.castling_dropped_piece {
+        lines.push(format!(
+            "A {king} dropped on its castling square gains the right to castle with a {rook} in a corner of its rank; a {rook} dropped in such a corner, the right to castle with the {king} on its square."
+        ));
+    }
     if rules.opposite_castling {
         lines.push(format!(
             "Castling to one wing takes the opponent's right to castle to the same wing: the {king}s end on opposite wings."

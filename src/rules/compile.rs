@@ -605,6 +605,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         chess960: def.bool(Key::Chess960),
         opposite_castling: def.bool(Key::OppositeCastling),
         gating: def.bool(Key::Gating),
+        castling_dropped_piece: def.bool(Key::CastlingDroppedPiece),
         janggi_cannons: def
             .pieces
             .iter()

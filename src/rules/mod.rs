@@ -408,6 +408,9 @@ pub struct RuleTable {
     /// The royal pieces may not face each other on a rank or file with no
     /// piece between them (`flyingGeneral`, xiangqi's rule).
     pub flying_general: bool,
+    /// A king or rook dropped on its castling square gives the castling
+    /// right it completes (`castlingDroppedPiece`).
+    pub castling_dropped_piece: bool,
     /// Gate squares are kept, read from and written to the FEN's castling
     /// field (`gating`).
     pub gating: bool,
