@@ -39,6 +39,10 @@ pub struct Field {
 pub struct Setup {
     /// Read from a FEN4 (else a two-player FEN).
     pub four: bool,
+    /// Two-player FEN of a counting variant: the counting limit written in
+    /// the en-passant field's place (the halfmove field then counts the
+    /// plies counted).
+    pub counting_limit: Option<u32>,
     /// Where the board part starts and ends in the text (for errors about
     /// the whole board).
     pub board_start: usize,
@@ -106,7 +110,7 @@ fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
 }
 
 /// Reads a two-player Fairy-Stockfish FEN.
-pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
+pub fn parse_fen(text: &str, counting: bool) -> Result<Setup, FenError> {
     let board_end = text.find(' ').unwrap_or(text.len());
     let mut board_text = &text[..board_end];
     let mut setup = Setup::default();
@@ -225,6 +229,18 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
             // has the halfmove clock 1. tetrarch reads it the same way.
             let token = if words.len() == 1 && numbers.is_empty() && !eaten {
                 eaten = true;
+                // Where the variant counts (`countingRule`), a number there
+                // is the counting limit, as Fairy-Stockfish reads it.
+                if counting {
+                    setup.counting_limit = Some(token.parse().map_err(|_| {
+                        error(
+                            format!("`{token}` is not a counting limit"),
+                            at,
+                            at + token.len(),
+                        )
+                    })?);
+                    continue;
+                }
                 &token[1..]
             } else {
                 token

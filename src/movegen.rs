@@ -360,6 +360,9 @@ impl<R: RuleHandle> Position<R> {
     /// pseudo-royal) pieces are not left attacked, castling does not pass
     /// attacked squares, and, where checks are off, the move gives none.
     pub fn is_legal(&mut self, mv: Move) -> bool {
+        if !self.makpong_allows(&mv) {
+            return false;
+        }
         if mv.gate().is_some() {
             // As Fairy-Stockfish judges it: a gating move is legal when its
             // move is, the gated piece blocking nothing.
@@ -630,11 +633,37 @@ impl<R: RuleHandle> Position<R> {
                 });
             quick || unexposed || self.is_legal(*m)
         });
+        if self.rules().makpong {
+            list.retain(|m| self.makpong_allows(m));
+        }
         if self.rules().must_capture && list.as_slice().iter().any(|m| self.is_capture(m)) {
             list.retain(|m| self.is_capture(m));
         }
         self.keep_compulsory_drops(list);
         self.add_gatings(list);
+    }
+
+    /// Whether the Makpong rule (`makpongRule`) lets a move be played: a
+    /// royal piece in check may only move by taking its only checker.
+    fn makpong_allows(&self, mv: &Move) -> bool {
+        let rules = self.rules();
+        let us = self.to_move();
+        let Some(from) = mv.from().filter(|_| rules.makpong) else {
+            return true;
+        };
+        if !rules.pieces[self.piece_at(from).kind()].royal || !self.in_check(us) {
+            return true;
+        }
+        let mut checkers = SqSet::default();
+        for seat in
+            Seat::all(rules.seats.len()).filter(|&s| rules.seats[s].team != rules.seats[us].team)
+        {
+            self.find_attacker(from, seat, |sq| {
+                checkers.insert(sq);
+                false
+            });
+        }
+        checkers.iter().count() == 1 && checkers.contains(mv.to())
     }
 
     /// Adds, after each legal move from a gate square, its gating moves.
@@ -822,6 +851,7 @@ impl<R: RuleHandle> Position<R> {
             && rules.blast.is_none()
             && rules.mutually_immune == 0
             && !rules.flying_general
+            && !rules.makpong
             && rules.hand.as_ref().is_none_or(|h| {
                 h.checks
                     && h.must_drop.is_none()

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
-use crate::rules::{RuleTable, Sq, SqSet};
+use crate::rules::{Counting, CountingRule, RuleTable, Sq, SqSet};
 use crate::seat::Seat;
 
 /// "No square".
@@ -163,6 +163,7 @@ struct Undo {
     scores: [i32; MAX_SEATS],
     eliminated: u8,
     to_move: Seat,
+    counting: [u32; 2],
 }
 
 /// A position of a variant.
@@ -198,6 +199,9 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     gates: SqSet,
     /// The gate squares before each move, where the variant has gates.
     gate_history: Vec<SqSet>,
+    /// Makruk-style counting (`countingRule`): the plies counted and the
+    /// limit in plies, 0 while no count runs.
+    counting: [u32; 2],
     hash: u64,
     history: Vec<Undo>,
     /// How the FEN spells its optional fields.
@@ -236,6 +240,7 @@ impl<R: RuleHandle> Position<R> {
             handed: Vec::with_capacity(64),
             gates: SqSet::default(),
             gate_history: Vec::new(),
+            counting: [0; 2],
             hash,
             history: Vec::with_capacity(64),
             style: FenStyle::default(),
@@ -725,6 +730,10 @@ impl<R: RuleHandle> Position<R> {
             self.en_passant[us] = None;
         }
         self.halfmove += 1;
+        if self.counting[1] != 0 {
+            self.counting[0] += 1;
+        }
+        let mut captured = Piece::NONE;
         if rules.gating {
             self.gate_history.push(self.gates);
             self.close_gates(mv);
@@ -776,6 +785,7 @@ impl<R: RuleHandle> Position<R> {
                 _ => to,
             };
             let victim = self.board[captured_on as usize];
+            captured = victim;
             let captures = victim.is_some();
             if captures {
                 hash ^= self.take_off(captured_on);
@@ -840,9 +850,129 @@ impl<R: RuleHandle> Position<R> {
             self.checks[us] = self.checks[us].saturating_sub(1);
         }
         self.advance_turn(us);
+        if let Some(counting) = &rules.counting {
+            self.update_counting(counting, us, captured, matches!(mv, Move::Promotion { .. }));
+        }
         hash ^= self.state_hash(self.castling, &self.en_passant, self.checks);
         self.hash = hash;
         self.history.push(undo);
+    }
+
+    /// The count of a counting rule (`countingRule`): the plies counted
+    /// and the limit in plies, while a count runs.
+    pub fn counting(&self) -> Option<(u32, u32)> {
+        (self.counting[1] != 0).then_some((self.counting[0], self.counting[1]))
+    }
+
+    /// Whether a running count has passed its limit: the game is drawn
+    /// (as by the n-move rule).
+    pub fn count_exceeded(&self) -> bool {
+        self.counting().is_some_and(|(ply, limit)| ply > limit)
+    }
+
+    /// Sets a running count (setting up a position): `limit` plies, of
+    /// which `ply` are counted.
+    pub fn set_counting(&mut self, ply: u32, limit: u32) {
+        self.counting = [ply, limit];
+    }
+
+    /// Starts or restarts the count after `mover` moved, as
+    /// Fairy-Stockfish does: the mover's count when it took the last pawn
+    /// and is left bare; the count of the side to move when none runs, or
+    /// when a capture or promotion has just left it bare.
+    fn update_counting(
+        &mut self,
+        counting: &Counting,
+        mover: Seat,
+        captured: Piece,
+        promoted: bool,
+    ) {
+        let side = self.to_move;
+        let all = |p: &Self, s: Seat| p.pieces_of(s).len() as u32;
+        let total = all(self, mover) + all(self, side);
+        let pawns =
+            self.count_types(mover, counting.pawns) + self.count_types(side, counting.pawns);
+        if counting.rule != CountingRule::Asean
+            && captured.is_some()
+            && captured.kind().is_in(counting.pawns)
+            && all(self, mover) == 1
+            && pawns == 0
+        {
+            let limit = self.count_limit(counting, mover);
+            if limit != 0 {
+                self.counting = [2 * total - 1, 2 * limit];
+            }
+        }
+        let restart =
+            self.counting[1] == 0 || (captured.is_some() || promoted) && all(self, side) == 1;
+        if restart {
+            let limit = self.count_limit(counting, side);
+            if limit != 0 {
+                let ply = if counting.rule == CountingRule::Asean || all(self, side) > 1 {
+                    0
+                } else {
+                    2 * total
+                };
+                self.counting = [ply, 2 * limit];
+            }
+        }
+    }
+
+    /// The pieces of a seat of the given types (bits).
+    fn count_types(&self, seat: Seat, types: u64) -> u32 {
+        let mut n = 0;
+        let mut bits = types;
+        while bits != 0 {
+            let kind = PieceType::new(bits.trailing_zeros() as usize);
+            n += u32::from(self.count(seat, kind));
+            bits &= bits - 1;
+        }
+        n
+    }
+
+    /// The moves a side may count to (0: it does not count), as
+    /// Fairy-Stockfish's `count_limit` sets them by the material.
+    fn count_limit(&self, counting: &Counting, side: Seat) -> u32 {
+        let other = side.next(2);
+        let all = |s: Seat| self.pieces_of(s).len() as u32;
+        let theirs = |types: u64| self.count_types(other, types);
+        let pawns = self.count_types(side, counting.pawns) + theirs(counting.pawns);
+        let (rooks, khons, knights) = (
+            theirs(counting.rooks),
+            theirs(counting.khons),
+            theirs(counting.knights),
+        );
+        // The pieces' honour: the limit the strongest attacking material sets.
+        let honour = |offset: u32| {
+            let limit = if rooks > 1 {
+                8
+            } else if rooks == 1 {
+                16
+            } else if khons > 1 {
+                22
+            } else if knights > 1 {
+                32
+            } else if khons == 1 {
+                44
+            } else {
+                64
+            };
+            limit - offset
+        };
+        match counting.rule {
+            CountingRule::Makruk if pawns > 0 || all(other) == 1 => 0,
+            CountingRule::Makruk if all(side) > 1 => 64,
+            CountingRule::Makruk => honour(0),
+            CountingRule::Cambodian if all(side) > 3 || all(other) == 1 => 0,
+            CountingRule::Cambodian if all(side) > 1 => 63,
+            CountingRule::Cambodian if pawns > 0 => 0,
+            CountingRule::Cambodian => honour(1),
+            CountingRule::Asean if pawns > 0 || all(side) > 1 => 0,
+            CountingRule::Asean if rooks > 0 => 16,
+            CountingRule::Asean if khons > 0 => 44,
+            CountingRule::Asean if knights > 0 => 64,
+            CountingRule::Asean => 0,
+        }
     }
 
     /// Puts `placed` from the mover's hand (where it is a `piece`) on `to`;
@@ -973,6 +1103,7 @@ impl<R: RuleHandle> Position<R> {
             scores: self.scores,
             eliminated: self.eliminated,
             to_move: self.to_move,
+            counting: self.counting,
         }
     }
 
@@ -1114,6 +1245,7 @@ impl<R: RuleHandle> Position<R> {
         self.hash = undo.hash;
         self.checks = undo.checks;
         self.scores = undo.scores;
+        self.counting = undo.counting;
     }
 
     /// Whether a piece could move straight back from `to` to `from` on an

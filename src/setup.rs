@@ -17,7 +17,8 @@ fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
 impl<R: RuleHandle> Position<R> {
     /// Reads a two-player Fairy-Stockfish FEN for a variant.
     pub fn from_fen(rules: R, fen: &str) -> Result<Position<R>, FenError> {
-        Position::from_setup(rules, &parse_fen(fen.trim())?)
+        let setup = parse_fen(fen.trim(), rules.counting.is_some())?;
+        Position::from_setup(rules, &setup)
     }
 
     /// Turns what a FEN or FEN4 says into a position of the variant, or
@@ -155,6 +156,12 @@ impl<R: RuleHandle> Position<R> {
         if let Some(halfmove) = setup.halfmove {
             pos.set_counters(halfmove, setup.fullmove.unwrap_or(1));
         }
+        // A running count takes the halfmove field for its plies, as
+        // Fairy-Stockfish reads it.
+        if let Some(limit) = setup.counting_limit.filter(|&l| l > 0) {
+            pos.set_counting(pos.halfmove(), limit);
+            pos.set_counters(0, pos.fullmove());
+        }
         for extra in &setup.extras {
             read_extras(&mut pos, &extra.text, extra.at)?;
         }
@@ -287,17 +294,24 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         listed[..n].sort_unstable();
-        for s in &listed[..n] {
-            out.push_str(&rules.square_name(*s));
-        }
-        if n == 0 {
-            out.push('-');
+        let counting = self.counting();
+        if let Some((_, limit)) = counting {
+            // A running count is written in the en-passant field's place.
+            out.push_str(&limit.to_string());
+        } else {
+            for s in &listed[..n] {
+                out.push_str(&rules.square_name(*s));
+            }
+            if n == 0 {
+                out.push('-');
+            }
         }
         if rules.ends.check_counting {
             let [a, b, ..] = self.checks_remaining();
             out.push_str(&format!(" {a}+{b}"));
         }
-        out.push_str(&format!(" {} {}", self.halfmove(), self.fullmove()));
+        let halfmove = counting.map_or(self.halfmove(), |(ply, _)| ply);
+        out.push_str(&format!(" {halfmove} {}", self.fullmove()));
         out
     }
 

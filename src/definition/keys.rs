@@ -1136,9 +1136,9 @@ key_table! {
         "makpongRule",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "A king in check may not move away (Makpong).",
+        "A king in check may not move away: it may only take its only checker (Makpong).",
         "makpongRule = true"
     ),
     FlyingGeneral(
@@ -1674,9 +1674,9 @@ key_table! {
         "countingRule",
         T::Choice(&["makruk", "cambodian", "asean", "none"]),
         "none",
-        Unsupported,
+        Rules,
         Fsf,
-        "Makruk-style move counting.",
+        "Makruk-style counting: once no pawn is left or a side is bare, a count starts whose limit the material sets (board's and pieces' honour); past it the game is drawn. The FEN writes the limit in the en-passant field and the plies counted in the halfmove field.",
         "countingRule = makruk"
     ),
     // Seats, turns and teams (tetrarch).

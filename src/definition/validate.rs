@@ -408,7 +408,8 @@ fn check_start_position(
     let setup: Setup = match if def.players() > 2 {
         parse_fen4(fen, &seat_letters)
     } else {
-        parse_fen(fen)
+        let counting = !matches!(def.value(Key::CountingRule), Value::Choice(c) if c == "none");
+        parse_fen(fen, counting)
     } {
         Ok(setup) => setup,
         Err(e) => {

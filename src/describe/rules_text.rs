@@ -6,7 +6,7 @@ use crate::definition::value::GameValue;
 use crate::piece_type::PieceType;
 use crate::position::Position;
 use crate::rules::words::{either, extra_moves_in_words, moves_in_words};
-use crate::rules::{Army, MaterialCounting, Ranking, RuleTable, Sq};
+use crate::rules::{Army, CountingRule, MaterialCounting, Ranking, RuleTable, Sq};
 use crate::seat::Seat;
 
 /// A piece's moves in sentences for the first seat, from the playable
@@ -311,6 +311,12 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             "The {} is royal: no move may leave it attacked.",
             either(&royal)
         ));
+        if rules.makpong {
+            lines.push(format!(
+                "A {} in check may not step away: it may only take its checker, when only one piece gives check.",
+                either(&royal)
+            ));
+        }
         if let Some(v) = value_for_loser(adj.checkmate_value) {
             lines.push(format!(
                 "A player who is checkmated {v}{}.",
@@ -599,6 +605,21 @@ fn a_piece(rules: &RuleTable, kind: usize) -> String {
     format!("{article} {name}")
 }
 
+/// A counting rule in words, with its limits (Fairy-Stockfish's).
+fn counting_text(rule: CountingRule) -> &'static str {
+    match rule {
+        CountingRule::Makruk => {
+            "Counting (makruk): once no pawn is left, the weaker side counts: the stronger side must mate within 64 moves (the board's honour); against a king left alone the limit is the pieces' honour that the stronger side's material sets (two rooks 8 moves, a rook 16, two silvers 22, two knights 32, a silver 44, else 64), counted from the number of pieces on the board. A count run past its limit draws."
+        }
+        CountingRule::Cambodian => {
+            "Counting (Cambodian): as in makruk, the limits one move shorter (63 for the board's honour; 7, 15, 21, 31, 43 or 63 for the pieces'), the board's honour counted by a side with at most three pieces. A count run past its limit draws."
+        }
+        CountingRule::Asean => {
+            "Counting (ASEAN): once no pawn is left, a king left alone counts from zero: the other side must mate within a limit its material sets (a rook 16 moves, a silver 44, a knight 64). A count run past its limit draws."
+        }
+    }
+}
+
 fn draws(rules: &RuleTable) -> Vec<String> {
     let adj = &rules.adjudication;
     let mut lines = Vec::new();
@@ -622,6 +643,9 @@ fn draws(rules: &RuleTable) -> Vec<String> {
             "After {} moves without a capture or a pawn move a player may claim a draw.",
             adj.n_move_claim
         ));
+    }
+    if let Some(counting) = &rules.counting {
+        lines.push(counting_text(counting.rule).to_string());
     }
     if adj.n_fold > 0 {
         let judged = if adj.n_fold_absolute {

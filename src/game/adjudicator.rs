@@ -601,7 +601,11 @@ impl Game {
                 } else {
                     self.finish_value(judged, adj.n_fold_value, EndRule::Repetition, events);
                 }
-            } else if adj.n_move > 0 && self.n_move_count() >= adj.n_move {
+            } else if adj.n_move > 0 && self.n_move_count() >= adj.n_move
+                || self.pos.count_exceeded()
+            {
+                // A count run past its limit (`countingRule`) draws like
+                // the n-move rule.
                 self.finish_drawn(EndRule::NMove, events);
             }
             return;

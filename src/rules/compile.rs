@@ -4,8 +4,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::geometry::Direction;
 use super::{
-    AttackLine, CastlingGeometry, GameEnds, HandRules, Line, LineKind, PieceRules, RuleTable,
-    SeatRules, Sq, SqSet,
+    AttackLine, CastlingGeometry, Counting, CountingRule, GameEnds, HandRules, Line, LineKind,
+    PieceRules, RuleTable, SeatRules, Sq, SqSet,
 };
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
@@ -606,6 +606,8 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         opposite_castling: def.bool(Key::OppositeCastling),
         gating: def.bool(Key::Gating),
         castling_dropped_piece: def.bool(Key::CastlingDroppedPiece),
+        counting: compile_counting(def),
+        makpong: def.bool(Key::MakpongRule),
         janggi_cannons: def
             .pieces
             .iter()
@@ -724,6 +726,30 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceRules> {
 }
 
 /// Pieces in hand: `None` unless pieces are dropped or captured to hand.
+/// The counting rule (`countingRule`), if the variant counts.
+fn compile_counting(def: &Definition) -> Option<Counting> {
+    let rule = match def.value(Key::CountingRule) {
+        Value::Choice(c) if c == "makruk" => CountingRule::Makruk,
+        Value::Choice(c) if c == "cambodian" => CountingRule::Cambodian,
+        Value::Choice(c) if c == "asean" => CountingRule::Asean,
+        _ => return None,
+    };
+    let types = |key: &str| {
+        def.pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.key == key)
+            .fold(0u64, |m, (i, _)| m | 1 << i)
+    };
+    Some(Counting {
+        rule,
+        pawns: types("pawn"),
+        rooks: types("rook"),
+        khons: types("silver"),
+        knights: types("knight"),
+    })
+}
+
 fn compile_hand(
     ctx: &Context<'_>,
     pieces: &[PieceRules],

@@ -408,6 +408,11 @@ pub struct RuleTable {
     /// The royal pieces may not face each other on a rank or file with no
     /// piece between them (`flyingGeneral`, xiangqi's rule).
     pub flying_general: bool,
+    /// A royal piece in check may only move by taking its only checker
+    /// (`makpongRule`).
+    pub makpong: bool,
+    /// Makruk-style counting (`countingRule`), where the variant counts.
+    pub counting: Option<Counting>,
     /// A king or rook dropped on its castling square gives the castling
     /// right it completes (`castlingDroppedPiece`).
     pub castling_dropped_piece: bool,
@@ -463,6 +468,37 @@ pub struct HandRules {
     /// How many piece types a GUI's holdings show (`pocketSize`, else one
     /// per piece type), where pieces are dropped; 0 otherwise.
     pub pocket_size: u32,
+}
+
+/// Which of Fairy-Stockfish's counting rules a variant follows
+/// (`countingRule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountingRule {
+    /// Makruk's: the board's honour (64 moves) once no pawn is left, and the
+    /// pieces' honour against a bare king.
+    Makruk,
+    /// Cambodian chess's: Makruk's with limits one move shorter.
+    Cambodian,
+    /// ASEAN chess's: only against a bare king, and only by the stronger
+    /// side's heaviest piece.
+    Asean,
+}
+
+/// Makruk-style counting: once a side is weak enough, the game is drawn if
+/// the count runs past a limit that the material sets. The limits name
+/// Fairy-Stockfish's built-in types, whatever their letters.
+#[derive(Clone, Debug)]
+pub struct Counting {
+    /// The rule.
+    pub rule: CountingRule,
+    /// The `pawn` types (bits).
+    pub pawns: u64,
+    /// The `rook` types (bits).
+    pub rooks: u64,
+    /// The khon types (Fairy-Stockfish's `silver`, bits).
+    pub khons: u64,
+    /// The `knight` types (bits).
+    pub knights: u64,
 }
 
 /// Keys for hand counts: counts from this on share the last key.

@@ -163,7 +163,9 @@ fn describe(game: &Game) -> Value {
         .result()
         .is_some_and(|r| matches!(r.rule, EndRule::Checkmate | EndRule::Stalemate))
         || (game.result().is_none() && game.legal_moves().is_empty());
-    let n_move_holds = n_move > 0 && game.n_move_count() >= n_move && !(in_check && stuck);
+    // A count run past its limit (`countingRule`) is such an end too.
+    let n_move_holds = (n_move > 0 && game.n_move_count() >= n_move || pos.count_exceeded())
+        && !(in_check && stuck);
     let n_fold_holds = n_fold > 0 && game.repetitions() >= n_fold;
     // A draw counted by material is White's value, seen from the side to move.
     let counted = game.material_count_value().map(|v| {
