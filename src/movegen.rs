@@ -256,7 +256,8 @@ impl<R: RuleHandle> Position<R> {
         }
         let info = &rules.pieces[kind];
         let zone = &rules.promotion_region[us];
-        if info.promotes_as_pawn[us] && zone[to as usize] {
+        // Sittuyin's pawns promote by a move of their own instead.
+        if info.promotes_as_pawn[us] && zone[to as usize] && !rules.sittuyin_promotion {
             for &choice in &rules.promotion_choices[us] {
                 let limit = rules.promotion_limit[choice];
                 if limit != 0 && u32::from(self.count(us, choice)) >= limit {
@@ -409,7 +410,10 @@ impl<R: RuleHandle> Position<R> {
         {
             return false;
         }
-        let drop_checks_tested = mv.is_drop() && rules.hand.as_ref().is_some_and(|h| !h.checks);
+        // Drops that may not give check, and sittuyin's promotions, which
+        // never may.
+        let drop_checks_tested = mv.is_drop() && rules.hand.as_ref().is_some_and(|h| !h.checks)
+            || rules.sittuyin_promotion && matches!(mv, Move::Promotion { .. });
         let duple = rules.pseudo_royal.is_some_and(|(_, _, d)| d);
         if !royal
             && pseudo.is_empty()
@@ -555,6 +559,7 @@ impl<R: RuleHandle> Position<R> {
             return;
         }
         self.pseudo_moves(list);
+        self.add_sittuyin_promotions(list);
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move();
@@ -617,7 +622,8 @@ impl<R: RuleHandle> Position<R> {
             // pseudo-royal piece.
             let always_tested = (rules.blast.is_some() || rules.mutually_immune != 0)
                 && self.is_capture(m)
-                || rules.pseudo_royal.is_some() && matches!(m, Move::Promotion { .. });
+                || (rules.pseudo_royal.is_some() || rules.sittuyin_promotion)
+                    && matches!(m, Move::Promotion { .. });
             let unexposed = !always_tested
                 && exposure.as_ref().is_some_and(|lines| {
                     matches!(
@@ -641,6 +647,63 @@ impl<R: RuleHandle> Position<R> {
         }
         self.keep_compulsory_drops(list);
         self.add_gatings(list);
+    }
+
+    /// Adds sittuyin's promotions (`sittuyinPromotion`), pseudo-legal, as
+    /// Fairy-Stockfish makes them: a pawn on its promotion square (any
+    /// pawn, when it is the player's last) becomes a piece of a promotion
+    /// type on its own square or on an empty square that piece could move
+    /// to, unless the new piece would attack an enemy piece there.
+    fn add_sittuyin_promotions(&mut self, list: &mut MoveList) {
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
+        if !rules.sittuyin_promotion {
+            return;
+        }
+        let us = self.to_move();
+        let is_pawn = |p: Piece| rules.pieces[p.kind()].builtin_pawn;
+        let pawns: Vec<Sq> = self
+            .pieces_of(us)
+            .iter()
+            .copied()
+            .filter(|&s| is_pawn(self.piece_at(s)))
+            .collect();
+        for &from in &pawns {
+            if pawns.len() > 1 && !rules.promotion_region[us][from as usize] {
+                continue;
+            }
+            for &choice in &rules.promotion_choices[us] {
+                let limit = rules.promotion_limit[choice];
+                if limit != 0 && u32::from(self.count(us, choice)) >= limit {
+                    continue;
+                }
+                let mut targets = vec![from];
+                self.piece_moves_walk(from, Piece::new(us, choice), false, &mut |m| {
+                    if matches!(m, Move::Normal { .. }) && self.piece_at(m.to()).is_none() {
+                        targets.push(m.to());
+                    }
+                });
+                for to in targets {
+                    let mv = Move::Promotion {
+                        from,
+                        to,
+                        piece: choice,
+                    };
+                    self.make(mv);
+                    let threatens = Seat::all(rules.seats.len())
+                        .filter(|&s| rules.seats[s].team != rules.seats[us].team)
+                        .any(|s| {
+                            self.pieces_of(s)
+                                .iter()
+                                .any(|&e| self.find_attacker(e, us, |sq| sq == to))
+                        });
+                    self.unmake();
+                    if !threatens {
+                        list.push(mv);
+                    }
+                }
+            }
+        }
     }
 
     /// Whether the Makpong rule (`makpongRule`) lets a move be played: a
@@ -852,6 +915,7 @@ impl<R: RuleHandle> Position<R> {
             && rules.mutually_immune == 0
             && !rules.flying_general
             && !rules.makpong
+            && !rules.sittuyin_promotion
             && rules.hand.as_ref().is_none_or(|h| {
                 h.checks
                     && h.must_drop.is_none()
@@ -1104,6 +1168,8 @@ impl<R: RuleHandle> Position<R> {
         match mv {
             Move::EnPassant { .. } => true,
             Move::Castle { .. } | Move::Drop { .. } => false,
+            // Sittuyin's pawn promoting where it stands.
+            Move::Promotion { from, to, .. } if from == to => false,
             _ => self.piece_at(mv.to()).is_some(),
         }
     }

@@ -43,7 +43,12 @@ pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
         let letter = piece_letter(rules, kind);
         let capture = pos.is_capture(&mv);
         out.extend(letter);
-        if letter.is_none() && capture {
+        let sittuyin_step = rules.sittuyin_promotion
+            && matches!(mv, Move::Promotion { from, to, .. } if from != to);
+        if letter.is_none() && sittuyin_step {
+            // A sittuyin promotion by a step names the pawn's square.
+            out += &rules.square_name(from);
+        } else if letter.is_none() && capture {
             out += &rules.square_name(from)[..1];
         } else {
             // Other pieces of the type that can make the same kind of move
@@ -239,6 +244,19 @@ mod tests {
             let mut pos = Position::from_fen(&rules, fen).expect("a FEN");
             let mv = parse_uci(&mut pos, uci).expect("legal");
             assert_eq!(san(&mut pos, mv), expected, "{fen} {uci}");
+        }
+    }
+
+    /// Sittuyin's promotions, as pyffish 0.0.90's `get_san` gives them.
+    #[test]
+    fn sittuyin_promotions_are_written_as_fairy_stockfish_writes_them() {
+        let catalog = Catalog::shipped();
+        let rules = compile(catalog.checked("sittuyin").expect("shipped")).expect("sittuyin");
+        let fen = "8/8/8/3P4/8/8/8/K6k[] w - - 0 40";
+        for (uci, expected) in [("d5d5f", "d5=F"), ("d5c4f", "d5c4=F")] {
+            let mut pos = Position::from_fen(&rules, fen).expect("a FEN");
+            let mv = parse_uci(&mut pos, uci).expect("legal");
+            assert_eq!(san(&mut pos, mv), expected, "{uci}");
         }
     }
 

@@ -784,7 +784,12 @@ impl<R: RuleHandle> Position<R> {
                 }
                 _ => to,
             };
-            let victim = self.board[captured_on as usize];
+            // Sittuyin's pawn may promote where it stands: nothing is taken.
+            let victim = if captured_on == from {
+                Piece::NONE
+            } else {
+                self.board[captured_on as usize]
+            };
             captured = victim;
             let captures = victim.is_some();
             if captures {
@@ -868,6 +873,25 @@ impl<R: RuleHandle> Position<R> {
     /// (as by the n-move rule).
     pub fn count_exceeded(&self) -> bool {
         self.counting().is_some_and(|(ply, limit)| ply > limit)
+    }
+
+    /// Sittuyin's stalemate by promotion (`sittuyinPromotion`): the side to
+    /// move, with only its king and one pawn and not in check, has nothing
+    /// but promotions among its legal moves (`legal`): the game is drawn,
+    /// as Fairy-Stockfish judges it.
+    pub fn promotion_stalemate(&self, legal: &[Move]) -> bool {
+        let rules = self.rules();
+        let us = self.to_move;
+        rules.sittuyin_promotion
+            && self.pieces_of(us).len() == 2
+            && self
+                .pieces_of(us)
+                .iter()
+                .filter(|&&s| rules.pieces[self.board[s as usize].kind()].builtin_pawn)
+                .count()
+                == 1
+            && !self.in_check(us)
+            && legal.iter().all(|m| matches!(m, Move::Promotion { .. }))
     }
 
     /// Sets a running count (setting up a position): `limit` plies, of

@@ -387,9 +387,9 @@ key_table! {
         "sittuyinPromotion",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "Sittuyin-style promotion (in place or by a diagonal step).",
+        "Sittuyin-style promotion: a pawn on its promotion square (any pawn, when it is the last) may become a piece of a promotion type in place or on an empty square that piece could move to, giving no check and attacking no enemy piece; reaching the zone promotes nothing.",
         "sittuyinPromotion = true"
     ),
     PromotionLimit(

@@ -168,16 +168,24 @@ fn promotion(rules: &RuleTable) -> Vec<String> {
         && let Some(zone) = seat_regions(rules, &rules.promotion_region)
     {
         let names: Vec<String> = pawns.iter().map(|&t| piece_name(rules, t)).collect();
-        lines.push(format!(
-            "A {} reaching {zone} {} to a {}.",
-            either(&names),
-            if rules.mandatory_pawn_promotion {
-                "promotes"
-            } else {
-                "may promote"
-            },
-            either(&choices),
-        ));
+        if rules.sittuyin_promotion {
+            lines.push(format!(
+                "A {pawn} standing on {zone} (any {pawn}, when it is the player's last) may, as its move, become a {choice} in place or on an empty square the {choice} could move to, unless the new piece would give check or attack an enemy piece there; reaching those squares promotes nothing. A player left with a king and one {pawn}, not in check, whose only moves are such promotions draws.",
+                pawn = either(&names),
+                choice = either(&choices),
+            ));
+        } else {
+            lines.push(format!(
+                "A {} reaching {zone} {} to a {}.",
+                either(&names),
+                if rules.mandatory_pawn_promotion {
+                    "promotes"
+                } else {
+                    "may promote"
+                },
+                either(&choices),
+            ));
+        }
     }
     for (t, piece) in rules.pieces.iter().enumerate() {
         if let Some(to) = piece.promotes_to {

@@ -320,7 +320,7 @@ impl Game {
                 }
             }
             _ => {
-                if self.pos.piece_at(mv.to()).is_some() {
+                if self.pos.is_capture(&mv) {
                     victims.push((mv.to(), self.pos.piece_at(mv.to())));
                 }
             }
@@ -584,6 +584,8 @@ impl Game {
             }
             if adj.insufficient_material_draw && self.insufficient_material() {
                 self.finish(Outcome::Draw, EndRule::InsufficientMaterial, events);
+            } else if self.pos.promotion_stalemate(self.legal.as_slice()) {
+                self.finish_drawn(EndRule::Stalemate, events);
             } else if adj.n_fold > 0 && self.repetitions() >= adj.n_fold {
                 let judged = if adj.n_fold_absolute {
                     Seat::FIRST

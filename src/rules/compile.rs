@@ -608,6 +608,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         castling_dropped_piece: def.bool(Key::CastlingDroppedPiece),
         counting: compile_counting(def),
         makpong: def.bool(Key::MakpongRule),
+        sittuyin_promotion: def.bool(Key::SittuyinPromotion),
         janggi_cannons: def
             .pieces
             .iter()

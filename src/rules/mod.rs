@@ -408,6 +408,10 @@ pub struct RuleTable {
     /// The royal pieces may not face each other on a rank or file with no
     /// piece between them (`flyingGeneral`, xiangqi's rule).
     pub flying_general: bool,
+    /// Pawns do not promote by reaching the zone but by a move of their own:
+    /// in place or by a step of the new piece, giving no check and
+    /// attacking no enemy piece (`sittuyinPromotion`).
+    pub sittuyin_promotion: bool,
     /// A royal piece in check may only move by taking its only checker
     /// (`makpongRule`).
     pub makpong: bool,

@@ -140,6 +140,13 @@ fn describe(game: &Game) -> Value {
             Err(e) => json!(e),
         }
     };
+    // Sittuyin's stalemate by promotion is one of its optional ends too.
+    let promotion_stalemate = {
+        let mut scratch = pos.clone();
+        let mut list = MoveList::default();
+        scratch.legal_moves(&mut list);
+        pos.promotion_stalemate(list.as_slice())
+    };
     let end = game.result().map(|r| {
         let value = match &r.outcome {
             Outcome::Win { winners } if winners.contains(&us) => 1,
@@ -147,6 +154,7 @@ fn describe(game: &Game) -> Value {
             Outcome::Draw | Outcome::Aborted => 0,
         };
         let kind = match r.rule {
+            EndRule::Stalemate if promotion_stalemate => "optional",
             EndRule::Checkmate | EndRule::Stalemate => "no-moves",
             EndRule::Repetition | EndRule::NMove => "optional",
             EndRule::InsufficientMaterial => "tetrarch-only",
@@ -172,7 +180,7 @@ fn describe(game: &Game) -> Value {
         let value = sign(v);
         if us.index() == 1 { -value } else { value }
     });
-    let optional_value = if n_move_holds {
+    let optional_value = if n_move_holds || promotion_stalemate && !n_fold_holds {
         counted.unwrap_or(0)
     } else {
         let value = sign(adj.n_fold_value);
@@ -207,6 +215,6 @@ fn describe(game: &Game) -> Value {
         "legal_from_fen": from_fen,
         "in_check": in_check,
         "end": end,
-        "optional": { "holds": n_move_holds || n_fold_holds, "value": optional_value },
+        "optional": { "holds": n_move_holds || n_fold_holds || promotion_stalemate, "value": optional_value },
     })
 }
