@@ -394,6 +394,15 @@ impl<R: RuleHandle> Position<R> {
                 return false;
             }
         }
+        // A pseudo-royal piece may not capture where it would turn into a
+        // wall (`petrifyOnCaptureTypes`).
+        if let Some(from) = mv.from()
+            && pseudo.contains(from)
+            && self.piece_at(from).kind().is_in(rules.petrify)
+            && self.is_capture(&mv)
+        {
+            return false;
+        }
         // Pieces of a mutually immune type may not capture each other.
         if rules.mutually_immune != 0
             && self.is_capture(&mv)
@@ -457,7 +466,15 @@ impl<R: RuleHandle> Position<R> {
                 pseudo.insert(to);
             }
         }
+        // Where a blast and a petrification meet, Fairy-Stockfish judges the
+        // move as if the exploded square stayed empty (the new wall shields
+        // nothing); tetrarch judges it the same way.
+        let petrified_blast = rules.blast.is_some()
+            && rules.petrify != 0
+            && self.is_capture(&mv)
+            && self.moving_piece(&mv).kind().is_in(rules.petrify);
         self.make(mv);
+        let wall = petrified_blast.then(|| self.lift(mv.to()));
         let mut legal = !self.in_check(us);
         // As Fairy-Stockfish: no pseudo-royal piece may be left attacked,
         // and with `dupleCheck` not every piece of the pseudo-royal types
@@ -466,7 +483,7 @@ impl<R: RuleHandle> Position<R> {
             legal = if rules.blast.is_some() {
                 self.blast_safe(us, &pseudo, &theirs)
             } else {
-                pseudo.iter().all(|s| !self.attacked_by_enemy(s, us))
+                pseudo.iter().all(|s| !self.threatened_pseudo_royal(s, us))
             };
         }
         if legal && duple {
@@ -481,8 +498,28 @@ impl<R: RuleHandle> Position<R> {
                 .filter(|&s| rules.seats[s].team != team)
                 .all(|s| !self.in_check(s));
         }
+        if let Some(wall) = wall {
+            self.drop_back(mv.to(), wall);
+        }
         self.unmake();
         legal
+    }
+
+    /// Whether an enemy piece could take `seat`'s pseudo-royal piece on
+    /// `sq`: enemy pseudo-royal pieces that would turn into a wall by
+    /// capturing cannot (as Fairy-Stockfish judges it).
+    fn threatened_pseudo_royal(&self, sq: Sq, seat: Seat) -> bool {
+        let rules = self.rules();
+        let unable = rules
+            .pseudo_royal
+            .map_or(0, |(mask, _, _)| mask & rules.petrify);
+        if unable == 0 {
+            return self.attacked_by_enemy(sq, seat);
+        }
+        let team = rules.seats[seat].team;
+        Seat::all(rules.seats.len())
+            .filter(|&s| rules.seats[s].team != team && !self.is_eliminated(s))
+            .any(|s| self.find_attacker(sq, s, |from| !self.piece_at(from).kind().is_in(unable)))
     }
 
     /// Whether two royal pieces face each other on a rank or file with no

@@ -837,6 +837,13 @@ impl<R: RuleHandle> Position<R> {
             if captures && let Some(immune) = rules.blast {
                 hash ^= self.explode(to, immune, victim.seat());
             }
+            // As in Fairy-Stockfish, the mover's type decides (a pawn that
+            // promotes while capturing is no petrifying piece), the type it
+            // became whether a wall is left.
+            if captures && moved.kind().is_in(rules.petrify) {
+                let wall = placed.kind().is_in(rules.petrify);
+                hash ^= self.petrify(to, placed, victim.seat(), wall);
+            }
             // A promotion leaves no en-passant target, even one that steps
             // twice (torpedo's pawns), as in Fairy-Stockfish.
             if !captures
@@ -1065,6 +1072,26 @@ impl<R: RuleHandle> Position<R> {
             hash ^= self.take_off(sq);
             hash ^= self.put_in_hand(receiver(blasted), blasted);
             self.castling &= !self.castling_mask[sq as usize];
+        }
+        hash
+    }
+
+    /// Takes the piece that captured on `to` off (`petrifyOnCaptureTypes`),
+    /// leaving a wall there when `wall`; where it exploded, the wall stands
+    /// where it would have. Where captures go to hand, the petrified piece
+    /// goes to the hand of the side it captured from, as in
+    /// Fairy-Stockfish. Returns the change of the hash; `unmake` puts the
+    /// piece back where it came from.
+    fn petrify(&mut self, to: Sq, placed: Piece, victim_seat: Seat, wall: bool) -> u64 {
+        let mut hash = 0;
+        if self.board[to as usize] == placed {
+            self.remove(to);
+            hash ^= self.rules.zobrist_piece(placed, to);
+            hash ^= self.put_in_hand(victim_seat, placed);
+        }
+        if wall {
+            self.add(to, Piece::WALL);
+            hash ^= self.rules.zobrist_piece(Piece::WALL, to);
         }
         hash
     }

@@ -794,9 +794,9 @@ key_table! {
         "petrifyOnCaptureTypes",
         T::PieceSet,
         "-",
-        Unsupported,
+        Rules,
         Fsf,
-        "Pieces that turn into a wall square when they capture.",
+        "Pieces that turn into a wall square when they capture (after a blast, the wall stands where the piece exploded); a pseudo-royal piece of these types may not capture.",
         "petrifyOnCaptureTypes = q"
     ),
     PetrifyBlastPieces(

@@ -376,6 +376,16 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             }
         ));
     }
+    let petrified: Vec<String> = (0..rules.pieces.len())
+        .filter(|&t| PieceType::new(t).is_in(rules.petrify))
+        .map(|t| piece_name(rules, t))
+        .collect();
+    if !petrified.is_empty() {
+        lines.push(format!(
+            "A {} that captures turns into a wall on the square it took (after an explosion, the wall stands there all the same); walls never move and cannot be taken, and a royal piece that would turn to stone may not capture.",
+            either(&petrified)
+        ));
+    }
     let immune: Vec<String> = (0..rules.pieces.len())
         .filter(|&t| PieceType::new(t).is_in(rules.mutually_immune))
         .map(|t| piece_name(rules, t))

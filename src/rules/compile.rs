@@ -601,6 +601,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             .bool(Key::BlastOnCapture)
             .then(|| bits(ctx.def.piece_set(Key::BlastImmuneTypes))),
         mutually_immune: bits(ctx.def.piece_set(Key::MutuallyImmuneTypes)),
+        petrify: bits(ctx.def.piece_set(Key::PetrifyOnCaptureTypes)),
         flying_general: def.bool(Key::FlyingGeneral),
         chess960: def.bool(Key::Chess960),
         opposite_castling: def.bool(Key::OppositeCastling),

@@ -393,6 +393,9 @@ pub struct RuleTable {
     /// piece next to the target square but pawns leave the board, except
     /// the types given here (bits, `blastImmuneTypes`). `None` without blasts.
     pub blast: Option<u64>,
+    /// Types that turn into a wall where they capture (bits,
+    /// `petrifyOnCaptureTypes`).
+    pub petrify: u64,
     /// Types that may not capture a piece of their own type (bits,
     /// `mutuallyImmuneTypes`).
     pub mutually_immune: u64,
