@@ -1344,9 +1344,9 @@ key_table! {
         "shatarMateRule",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "Shatar mating rules.",
+        "Shatar's mating rules: a mate by knights alone loses for the mating side; a mate counts only if one of the series of checks leading to it was given by a knight, rook or bers (a shak), else it draws.",
         "shatarMateRule = true"
     ),
     BikjangRule(

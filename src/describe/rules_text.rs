@@ -319,6 +319,9 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             "The {} is royal: no move may leave it attacked.",
             either(&royal)
         ));
+        if rules.shatar_mate.is_some() {
+            lines.push("Shatar's mate: a mate given by knights alone is forbidden and wins for the mated side; a mate counts only if one of the series of checks that led to it was given by a knight, rook or bers (a shak), else the game is drawn (niol).".to_string());
+        }
         if rules.makpong {
             lines.push(format!(
                 "A {} in check may not step away: it may only take its checker, when only one piece gives check.",

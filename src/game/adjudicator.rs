@@ -44,6 +44,10 @@ pub struct Game {
     keys: Vec<u64>,
     /// For each position of `keys`, whether the side to move was in check.
     in_check: Vec<bool>,
+    /// Shatar's mate rule (`shatarMateRule`): for every position since the
+    /// start, whether a knight, rook or bers gave check (a "shak"), or
+    /// `None` when the side to move was not in check.
+    shaks: Vec<Option<bool>>,
     /// Moves by each seat since the last capture or pawn move by anyone.
     idle: [u32; MAX_SEATS],
     /// Moves by each seat since the game started.
@@ -90,6 +94,7 @@ impl Game {
             legal: MoveList::default(),
             keys: Vec::new(),
             in_check: Vec::new(),
+            shaks: Vec::new(),
             idle,
             moves_made: [0; MAX_SEATS],
             last_moved: [0; MAX_SEATS],
@@ -527,6 +532,19 @@ impl Game {
             let key = repetition_key(&self.pos, &self.legal);
             self.keys.push(key);
             self.in_check.push(self.pos.in_check(seat));
+            if let Some(mate) = &rules.shatar_mate {
+                let shak = self
+                    .pos
+                    .royal(seat)
+                    .filter(|_| self.pos.in_check(seat))
+                    .map(|king| {
+                        let them = seat.previous(rules.seats.len());
+                        self.pos.find_attacker(king, them, |s| {
+                            self.pos.piece_at(s).kind().is_in(mate.shak)
+                        })
+                    });
+                self.shaks.push(shak);
+            }
             if self.legal.is_empty() {
                 let mated = self.pos.checked(seat);
                 let rule = if mated {
@@ -554,6 +572,8 @@ impl Game {
                 }
                 let value = if mated && self.pos.mated_by_pawn_drop() {
                     GameValue::Win
+                } else if mated && let Some(value) = self.shatar_mate_value() {
+                    value
                 } else if mated {
                     adj.checkmate_value
                 } else if adj.stalemate_piece_count {
@@ -765,6 +785,36 @@ impl Game {
             (false, true) => Some(GameValue::Loss),
             (false, false) => None,
         }
+    }
+
+    /// Shatar's mate rule, for the seat to move, mated (`shatarMateRule`),
+    /// as Fairy-Stockfish judges it: a mate given by knights alone is
+    /// forbidden and wins for the mated side; otherwise it counts only if
+    /// one of the series of checks that led to it was a shak (by a knight,
+    /// rook or bers), and draws (niol) if none was. `None` without the rule.
+    fn shatar_mate_value(&self) -> Option<GameValue> {
+        let rules = self.pos.shared_rules().clone();
+        let mate = rules.shatar_mate.as_ref()?;
+        let seat = self.pos.to_move();
+        let king = self.pos.royal(seat)?;
+        let them = seat.previous(rules.seats.len());
+        let by_others = self.pos.find_attacker(king, them, |s| {
+            !self.pos.piece_at(s).kind().is_in(mate.knights)
+        });
+        if !by_others {
+            return Some(GameValue::Win);
+        }
+        let mut i = self.shaks.len().checked_sub(1)?;
+        while let Some(shak) = self.shaks[i] {
+            if shak {
+                return Some(rules.adjudication.checkmate_value);
+            }
+            if i < 2 {
+                break;
+            }
+            i -= 2;
+        }
+        Some(GameValue::Draw)
     }
 
     /// The moves without capture or pawn move that the n-move rule counts:

@@ -5,7 +5,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::geometry::Direction;
 use super::{
     AttackLine, CastlingGeometry, Counting, CountingRule, GameEnds, HandRules, Line, LineKind,
-    PieceRules, RuleTable, SeatRules, Sq, SqSet,
+    PieceRules, RuleTable, SeatRules, ShatarMate, Sq, SqSet,
 };
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
@@ -609,6 +609,19 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         castling_dropped_piece: def.bool(Key::CastlingDroppedPiece),
         counting: compile_counting(def),
         makpong: def.bool(Key::MakpongRule),
+        shatar_mate: def.bool(Key::ShatarMateRule).then(|| {
+            let types = |keys: &[&str]| {
+                def.pieces
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| keys.contains(&p.key.as_str()))
+                    .fold(0u64, |m, (i, _)| m | 1 << i)
+            };
+            ShatarMate {
+                knights: types(&["knight"]),
+                shak: types(&["knight", "rook", "bers"]),
+            }
+        }),
         sittuyin_promotion: def.bool(Key::SittuyinPromotion),
         janggi_cannons: def
             .pieces

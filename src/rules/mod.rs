@@ -415,6 +415,8 @@ pub struct RuleTable {
     /// in place or by a step of the new piece, giving no check and
     /// attacking no enemy piece (`sittuyinPromotion`).
     pub sittuyin_promotion: bool,
+    /// Shatar's mate rule (`shatarMateRule`), where it applies.
+    pub shatar_mate: Option<ShatarMate>,
     /// A royal piece in check may only move by taking its only checker
     /// (`makpongRule`).
     pub makpong: bool,
@@ -475,6 +477,17 @@ pub struct HandRules {
     /// How many piece types a GUI's holdings show (`pocketSize`, else one
     /// per piece type), where pieces are dropped; 0 otherwise.
     pub pocket_size: u32,
+}
+
+/// Shatar's mate rule: which types mate alone illegally (knights) and
+/// which give a shak (knight, rook, bers), by Fairy-Stockfish's built-in
+/// types.
+#[derive(Clone, Debug)]
+pub struct ShatarMate {
+    /// The `knight` types (bits).
+    pub knights: u64,
+    /// The `knight`, `rook` and `bers` types (bits).
+    pub shak: u64,
 }
 
 /// Which of Fairy-Stockfish's counting rules a variant follows
