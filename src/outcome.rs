@@ -158,7 +158,10 @@ impl<R: RuleHandle> Position<R> {
         if ends.check_counting && self.checks_remaining()[them] == 0 {
             return Some(ImmediateEnd::CheckCount { seat: them });
         }
-        if ends.connect > 0 && self.connected(them) {
+        if ends.connect > 0 && self.connected(them)
+            || ends.connect_square > 0 && self.connected_square(them)
+            || ends.collinear > 0 && self.collinear(them)
+        {
             return Some(ImmediateEnd::Connect { seat: them });
         }
         None
@@ -231,6 +234,66 @@ impl<R: RuleHandle> Position<R> {
                     && regions[us][m.to() as usize]
             })
             .any(|m| copy.is_legal(*m))
+    }
+
+    /// Whether a seat's connect pieces fill an N × N square
+    /// (`connectNxN`).
+    fn connected_square(&self, seat: Seat) -> bool {
+        let rules = self.rules();
+        let n = rules.ends.connect_square as u8;
+        if n > rules.files || n > rules.ranks {
+            return false;
+        }
+        (0..=rules.ranks - n).any(|r| {
+            (0..=rules.files - n).any(|f| {
+                (0..n).all(|dr| {
+                    (0..n).all(|df| self.connect_piece(seat, rules.square(f + df, r + dr)))
+                })
+            })
+        })
+    }
+
+    /// Whether `collinearN` of a seat's connect pieces stand on one line of
+    /// the connect directions, gaps allowed.
+    fn collinear(&self, seat: Seat) -> bool {
+        let rules = self.rules();
+        let ends = &rules.ends;
+        let dirs: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+        let (files, ranks) = (rules.files as i32, rules.ranks as i32);
+        let on_board = |f: i32, r: i32| (0..files).contains(&f) && (0..ranks).contains(&r);
+        for (d, &(df, dr)) in dirs.iter().enumerate() {
+            if !ends.connect_directions[d] {
+                continue;
+            }
+            // Every line of this direction, from its first square.
+            for r in 0..ranks {
+                for f in 0..files {
+                    if on_board(f - df, r - dr) {
+                        continue;
+                    }
+                    let (mut x, mut y, mut count) = (f, r, 0);
+                    while on_board(x, y) {
+                        count +=
+                            u32::from(self.connect_piece(seat, rules.square(x as u8, y as u8)));
+                        x += df;
+                        y += dr;
+                    }
+                    if count >= ends.collinear {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether a seat's connect piece stands on `sq`.
+    fn connect_piece(&self, seat: Seat, sq: Sq) -> bool {
+        let p = self.piece_at(sq);
+        p.is_some()
+            && !p.is_wall()
+            && p.seat() == seat
+            && p.kind().is_in(self.rules().ends.connect_types)
     }
 
     fn connected(&self, seat: Seat) -> bool {

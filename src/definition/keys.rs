@@ -1623,18 +1623,18 @@ key_table! {
         "connectNxN",
         T::Int,
         "0",
-        Unsupported,
+        Rules,
         Fsf,
-        "Forming a tight N × N square wins.",
+        "Forming a tight N × N square of connect pieces ends the game (`connectValue` for the side to move).",
         "connectNxN = 2"
     ),
     CollinearN(
         "collinearN",
         T::Int,
         "0",
-        Unsupported,
+        Rules,
         Fsf,
-        "N pieces on one line, gaps allowed, win.",
+        "N connect pieces on one line of the connect directions, gaps allowed, end the game (`connectValue` for the side to move).",
         "collinearN = 4"
     ),
     ConnectValue(

@@ -499,10 +499,35 @@ fn goals(rules: &RuleTable) -> Vec<String> {
         lines
             .push("Checks are counted: the player who gives the set number of checks wins.".into());
     }
+    // What the connection rules give the player who completes one, and
+    // which pieces count.
+    let outcome = match adj.connect_value {
+        GameValue::Win => "wins",
+        GameValue::Loss => "loses",
+        // As the adjudicator judges an ending without a value: a draw.
+        GameValue::Draw | GameValue::None => "draws",
+    };
+    let pieces = if rules.ends.connect_types == u64::MAX {
+        "pieces".to_string()
+    } else {
+        format!("{}s", either(&types_named(rules, rules.ends.connect_types)))
+    };
     if rules.ends.connect > 0 {
         lines.push(format!(
-            "A player who lines up {} pieces wins.",
+            "A player who lines up {} {pieces} {outcome}.",
             rules.ends.connect
+        ));
+    }
+    if rules.ends.connect_square > 0 {
+        let n = rules.ends.connect_square;
+        lines.push(format!(
+            "A player who fills a {n} × {n} square with their {pieces} {outcome}."
+        ));
+    }
+    if rules.ends.collinear > 0 {
+        lines.push(format!(
+            "A player with {} {pieces} on one line, gaps allowed, {outcome}.",
+            rules.ends.collinear
         ));
     }
     if rules.must_capture {

@@ -169,8 +169,12 @@ pub(super) fn compile_adjudication(
 ) -> Adjudication {
     // Where kings alone can still win (a flag, extinction, checks, a line),
     // bare material is no draw.
-    let other_wins =
-        ends.extinction.is_some() || ends.flag.is_some() || ends.check_counting || ends.connect > 0;
+    let other_wins = ends.extinction.is_some()
+        || ends.flag.is_some()
+        || ends.check_counting
+        || ends.connect > 0
+        || ends.connect_square > 0
+        || ends.collinear > 0;
     let int = |key: Key| def.int(key).clamp(0, i64::from(i32::MAX)) as i32;
     let choice = |key: Key| match def.value(key) {
         Value::Choice(c) => c.clone(),

@@ -1017,6 +1017,8 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
         Value::Pieces(l) if l.contains(&'*') => u64::MAX,
         _ => bits(ctx.def.piece_set(Key::ConnectPieceTypes)),
     };
+    ends.connect_square = def.int(Key::ConnectNxN).clamp(0, 16) as u32;
+    ends.collinear = def.int(Key::CollinearN).clamp(0, 16) as u32;
     ends
 }
 

@@ -282,6 +282,12 @@ pub struct GameEnds {
     pub connect_directions: [bool; 4],
     /// The piece types that count for `connect`.
     pub connect_types: u64,
+    /// Forming an N × N square of connect pieces wins (0: off,
+    /// `connectNxN`).
+    pub connect_square: u32,
+    /// N connect pieces on one line of the connect directions, gaps
+    /// allowed, win (0: off, `collinearN`).
+    pub collinear: u32,
 }
 
 /// Everything the move generator reads about a variant.
