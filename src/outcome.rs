@@ -43,7 +43,10 @@ pub enum ImmediateEnd {
         /// The seat that gave them.
         seat: Seat,
     },
-    /// A seat aligned `connectN` pieces.
+    /// The board is full (`adjudicateFullBoard`).
+    FullBoard,
+    /// A seat aligned `connectN` pieces (or formed a square, or joined its
+    /// connect regions).
     Connect {
         /// The seat that aligned them.
         seat: Seat,
@@ -161,10 +164,68 @@ impl<R: RuleHandle> Position<R> {
         if ends.connect > 0 && self.connected(them)
             || ends.connect_square > 0 && self.connected_square(them)
             || ends.collinear > 0 && self.collinear(them)
+            || self.regions_joined(them)
         {
             return Some(ImmediateEnd::Connect { seat: them });
         }
+        if ends.full_board
+            && (0..rules.square_count())
+                .all(|s| !rules.playable[s] || self.piece_at(s as Sq).is_some())
+        {
+            return Some(ImmediateEnd::FullBoard);
+        }
         None
+    }
+
+    /// Whether a seat's connect pieces join its two connect regions
+    /// (`connectRegion1White` …). As Fairy-Stockfish searches it, the
+    /// chain grows from the first region only east and north (and
+    /// north-east and south-east where diagonals count).
+    fn regions_joined(&self, seat: Seat) -> bool {
+        let rules = self.rules();
+        let Some([first, second]) = rules.ends.connect_regions.get(seat.index()) else {
+            return false;
+        };
+        if !first.contains(&true) || !second.contains(&true) {
+            return false;
+        }
+        let n = rules.square_count();
+        let mut reached: Vec<bool> = (0..n)
+            .map(|s| first[s] && self.connect_piece(seat, s as Sq))
+            .collect();
+        let dirs = rules.ends.connect_directions;
+        let steps: Vec<(i32, i32)> = [
+            (dirs[0], (1, 0)),
+            (dirs[1], (0, 1)),
+            (dirs[2], (1, 1)),
+            (dirs[2], (1, -1)),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|&(_, step)| step)
+        .collect();
+        let mut stack: Vec<Sq> = (0..n).filter(|&s| reached[s]).map(|s| s as Sq).collect();
+        // As in Fairy-Stockfish, only a square reached by a step counts.
+        while let Some(sq) = stack.pop() {
+            let (f, r) = (i32::from(rules.file_of(sq)), i32::from(rules.rank_of(sq)));
+            for &(df, dr) in &steps {
+                let (nf, nr) = (f + df, r + dr);
+                if !(0..i32::from(rules.files)).contains(&nf)
+                    || !(0..i32::from(rules.ranks)).contains(&nr)
+                {
+                    continue;
+                }
+                let next = rules.square(nf as u8, nr as u8);
+                if !reached[next as usize] && self.connect_piece(seat, next) {
+                    if second[next as usize] {
+                        return true;
+                    }
+                    reached[next as usize] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        false
     }
 
     /// Whether a seat has reached its flag region (Fairy-Stockfish's rules:

@@ -224,6 +224,15 @@ key_table! {
         "Pieces in hand come from a second board (bughouse).",
         "twoBoards = true"
     ),
+    FreeDrops(
+        "freeDrops",
+        T::Bool,
+        "false",
+        Unsupported,
+        Tetrarch,
+        "Pieces are dropped without a hand: any type, any number, no pocket in the FEN (Fairy-Stockfish's ataxx sets it in its code; its files cannot).",
+        "freeDrops = true"
+    ),
     SanLetters(
         "sanLetters",
         T::PieceMap,
@@ -1587,16 +1596,16 @@ key_table! {
         "connectRegion1White",
         T::Region,
         "-",
-        Unsupported,
+        Rules,
         Fsf,
-        "White wins by connecting this region to `connectRegion2White`.",
+        "White wins by joining this region to `connectRegion2White` with a chain of connect pieces (`connectValue` for the side to move); as Fairy-Stockfish searches it, the chain grows from this region east and north only (and north-east, south-east with `connectDiagonal`).",
         "connectRegion1White = *1"
     ),
     ConnectRegion2White(
         "connectRegion2White",
         T::Region,
         "-",
-        Unsupported,
+        Rules,
         Fsf,
         "See `connectRegion1White`.",
         "connectRegion2White = *8"
@@ -1605,16 +1614,16 @@ key_table! {
         "connectRegion1Black",
         T::Region,
         "-",
-        Unsupported,
+        Rules,
         Fsf,
-        "Black wins by connecting this region to `connectRegion2Black`.",
+        "Black wins by joining this region to `connectRegion2Black`, as `connectRegion1White`.",
         "connectRegion1Black = a*"
     ),
     ConnectRegion2Black(
         "connectRegion2Black",
         T::Region,
         "-",
-        Unsupported,
+        Rules,
         Fsf,
         "See `connectRegion1Black`.",
         "connectRegion2Black = h*"
@@ -1665,9 +1674,9 @@ key_table! {
         "adjudicateFullBoard",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "Count material as soon as the board is full.",
+        "A full board ends the game at once: `materialCounting` decides, else it is a draw (rule `full-board`).",
         "adjudicateFullBoard = true"
     ),
     CountingRule(

@@ -530,6 +530,25 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             rules.ends.collinear
         ));
     }
+    for (seat, [first, second]) in rules.ends.connect_regions.iter().enumerate() {
+        if first.contains(&true) && second.contains(&true) {
+            let (a, b) = (region(rules, first), region(rules, second));
+            lines.push(format!(
+                "{} {outcome} by joining {a} to {b} with a chain of {pieces}, grown from {a} east and north only (and diagonally north-east and south-east where diagonals count), as Fairy-Stockfish searches it.",
+                rules.seats[seat].name
+            ));
+        }
+    }
+    if rules.ends.full_board {
+        lines.push(
+            if adj.material_counting == MaterialCounting::None {
+                "The game ends as soon as the board is full: a draw."
+            } else {
+                "The game ends as soon as the board is full: material is counted."
+            }
+            .to_string(),
+        );
+    }
     if rules.must_capture {
         lines.push("Capturing is compulsory.".to_string());
     }

@@ -870,6 +870,10 @@ impl Game {
             ImmediateEnd::Connect { seat } => {
                 self.finish_value(seat, adj.connect_value, EndRule::Connect, events)
             }
+            ImmediateEnd::FullBoard => match self.material_count_value() {
+                Some(value) => self.finish_value(Seat::FIRST, value, EndRule::FullBoard, events),
+                None => self.finish(Outcome::Draw, EndRule::FullBoard, events),
+            },
         }
     }
 

@@ -36,6 +36,8 @@ pub enum EndRule {
     CheckCount,
     /// A side aligned its pieces (`connectN`).
     Connect,
+    /// The board ran full (`adjudicateFullBoard`).
+    FullBoard,
     /// A points lead ended the game (claimed or automatic).
     PointsLead,
     /// A position occurred the deciding number of times.
@@ -65,6 +67,7 @@ impl EndRule {
             EndRule::Flag => "flag",
             EndRule::CheckCount => "check-count",
             EndRule::Connect => "connect",
+            EndRule::FullBoard => "full-board",
             EndRule::PointsLead => "points-lead",
             EndRule::Repetition => "repetition",
             EndRule::NMove => "n-move",

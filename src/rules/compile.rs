@@ -1019,6 +1019,14 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
     };
     ends.connect_square = def.int(Key::ConnectNxN).clamp(0, 16) as u32;
     ends.collinear = def.int(Key::CollinearN).clamp(0, 16) as u32;
+    ends.connect_regions = [
+        [Key::ConnectRegion1White, Key::ConnectRegion2White],
+        [Key::ConnectRegion1Black, Key::ConnectRegion2Black],
+    ]
+    .iter()
+    .map(|[a, b]| [ctx.region(*a), ctx.region(*b)])
+    .collect();
+    ends.full_board = def.bool(Key::AdjudicateFullBoard);
     ends
 }
 

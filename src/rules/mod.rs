@@ -288,6 +288,12 @@ pub struct GameEnds {
     /// N connect pieces on one line of the connect directions, gaps
     /// allowed, win (0: off, `collinearN`).
     pub collinear: u32,
+    /// Per seat, two regions whose joining by a chain of the seat's connect
+    /// pieces ends the game (`connectRegion1White` …); empty where unset.
+    pub connect_regions: Vec<[Vec<bool>; 2]>,
+    /// A full board ends the game: material counting decides, else a draw
+    /// (`adjudicateFullBoard`).
+    pub full_board: bool,
 }
 
 /// Everything the move generator reads about a variant.
