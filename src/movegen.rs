@@ -4,6 +4,8 @@
 //! where the board allows; and eliminations of stuck players in games that
 //! play on. Game ends are judged in [`crate::outcome`].
 
+use smallvec::SmallVec;
+
 use crate::moves::{CastleGate, Move, MoveList};
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
@@ -699,7 +701,7 @@ impl<R: RuleHandle> Position<R> {
         }
         let us = self.to_move();
         let is_pawn = |p: Piece| rules.pieces[p.kind()].builtin_pawn;
-        let pawns: Vec<Sq> = self
+        let pawns: SmallVec<[Sq; 16]> = self
             .pieces_of(us)
             .iter()
             .copied()
@@ -714,7 +716,7 @@ impl<R: RuleHandle> Position<R> {
                 if limit != 0 && u32::from(self.count(us, choice)) >= limit {
                     continue;
                 }
-                let mut targets = vec![from];
+                let mut targets: SmallVec<[Sq; 16]> = smallvec::smallvec![from];
                 self.piece_moves_walk(from, Piece::new(us, choice), false, &mut |m| {
                     if matches!(m, Move::Normal { .. }) && self.piece_at(m.to()).is_none() {
                         targets.push(m.to());

@@ -729,9 +729,9 @@ impl<R: RuleHandle> Position<R> {
         } else {
             self.en_passant[us] = None;
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         if self.counting[1] != 0 {
-            self.counting[0] += 1;
+            self.counting[0] = self.counting[0].saturating_add(1);
         }
         let mut captured = Piece::NONE;
         if rules.gating {
