@@ -686,6 +686,23 @@ impl<R: RuleHandle> Position<R> {
         }
         self.keep_compulsory_drops(list);
         self.add_gatings(list);
+        self.add_stalemate_pass(list);
+    }
+
+    /// With `passOnStalemate`, a side with no legal move that is not in
+    /// check passes, as Fairy-Stockfish lets it: the pass is named by its
+    /// king's square, else by its first piece's (a side with no piece left
+    /// cannot pass).
+    fn add_stalemate_pass(&self, list: &mut MoveList) {
+        let rules = self.rules();
+        let us = self.to_move();
+        if !list.is_empty() || !rules.pass_on_stalemate[us] || self.in_check(us) {
+            return;
+        }
+        let first = self.pieces_of(us).iter().copied().min();
+        if let Some(sq) = self.royal(us).or(first) {
+            list.push(Move::Pass { sq });
+        }
     }
 
     /// Adds sittuyin's promotions (`sittuyinPromotion`), pseudo-legal, as
@@ -955,6 +972,7 @@ impl<R: RuleHandle> Position<R> {
             && !rules.flying_general
             && !rules.makpong
             && !rules.sittuyin_promotion
+            && !rules.pass_on_stalemate[self.to_move()]
             && rules.hand.as_ref().is_none_or(|h| {
                 h.checks
                     && h.must_drop.is_none()
@@ -1206,7 +1224,7 @@ impl<R: RuleHandle> Position<R> {
     pub fn is_capture(&self, mv: &Move) -> bool {
         match mv {
             Move::EnPassant { .. } => true,
-            Move::Castle { .. } | Move::Drop { .. } => false,
+            Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => false,
             // Sittuyin's pawn promoting where it stands.
             Move::Promotion { from, to, .. } if from == to => false,
             _ => self.piece_at(mv.to()).is_some(),

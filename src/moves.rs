@@ -19,8 +19,8 @@ pub enum MoveError {
 /// A move, by its real shape. Piece types are indices into the rule
 /// table's pieces; the wing of castling is 0 (king side) or 1 (queen side).
 ///
-/// Shapes still to come (passing, walls) become variants here, so every
-/// `match` on a move names what it does with them.
+/// Shapes still to come (walls) become variants here, so every `match` on
+/// a move names what it does with them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// An ordinary move or capture.
@@ -90,6 +90,13 @@ pub enum Move {
         /// The type taken from the hand.
         piece: PieceType,
     },
+    /// The side to move passes (`passOnStalemate`): nothing moves. `sq` is
+    /// the square Fairy-Stockfish names a pass by (the king's, else the
+    /// mover's first piece's), so UCI writes it `a2a2`.
+    Pass {
+        /// The square the pass is named by.
+        sq: Sq,
+    },
     /// A piece from the mover's hand put on an empty square.
     Drop {
         /// The type taken from the hand.
@@ -115,6 +122,7 @@ impl Move {
             | Move::EnPassant { from, .. }
             | Move::Gating { from, .. } => Some(from),
             Move::Castle { king, .. } => Some(king),
+            Move::Pass { sq } => Some(sq),
             Move::Drop { .. } => None,
         }
     }
@@ -131,6 +139,7 @@ impl Move {
             | Move::Castle { to, .. }
             | Move::Gating { to, .. }
             | Move::Drop { to, .. } => to,
+            Move::Pass { sq } => sq,
         }
     }
 

@@ -45,6 +45,8 @@ pub enum ImmediateEnd {
     },
     /// The board is full (`adjudicateFullBoard`).
     FullBoard,
+    /// Both sides passed in a row, stuck (`passOnStalemate`).
+    BothPassed,
     /// A seat aligned `connectN` pieces (or formed a square, or joined its
     /// connect regions).
     Connect {
@@ -167,6 +169,9 @@ impl<R: RuleHandle> Position<R> {
             || self.regions_joined(them)
         {
             return Some(ImmediateEnd::Connect { seat: them });
+        }
+        if self.passed_twice() {
+            return Some(ImmediateEnd::BothPassed);
         }
         if ends.full_board
             && (0..rules.square_count())

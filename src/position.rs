@@ -434,6 +434,14 @@ impl<R: RuleHandle> Position<R> {
         self.history.last().and_then(|u| u.mv)
     }
 
+    /// Whether the last two moves were passes (`passOnStalemate`): both
+    /// sides are stuck.
+    pub fn passed_twice(&self) -> bool {
+        let passed = |u: Option<&Undo>| matches!(u.and_then(|u| u.mv), Some(Move::Pass { .. }));
+        let n = self.history.len();
+        n >= 2 && passed(self.history.get(n - 1)) && passed(self.history.get(n - 2))
+    }
+
     /// The square of a seat's royal piece, if it has one.
     #[inline]
     pub fn royal(&self, seat: Seat) -> Option<Sq> {
@@ -762,6 +770,13 @@ impl<R: RuleHandle> Position<R> {
                         self.castling &= !(1 << i);
                     }
                 }
+            }
+        } else if let Move::Pass { .. } = mv {
+            // Nothing moves; as in Fairy-Stockfish, a pass named by a pawn
+            // counts as that pawn's move (it cannot step back to where it
+            // stands) and resets the n-move counter.
+            if moved.is_some() && rules.pieces[moved.kind()].resets_n_move[us] {
+                self.halfmove = 0;
             }
         } else if let Move::Drop { piece, to, .. } = mv {
             // As in Fairy-Stockfish, every drop resets the n-move counter.
@@ -1246,7 +1261,7 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         match undo.mv.map(Move::ungated) {
-            None => {}
+            None | Some(Move::Pass { .. }) => {}
             Some(Move::Castle {
                 king, rook, wing, ..
             }) => {

@@ -1118,16 +1118,16 @@ key_table! {
         "passOnStalemate",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "Both colours may pass when they have no other move.",
+        "Both colours pass when they have no other legal move and are not in check (UCI names the pass by the king's square, else the first piece's: `a2a2`); two passes in a row end the game, material counting deciding, else a draw.",
         "passOnStalemate = true"
     ),
     PassOnStalemateWhite(
         "passOnStalemateWhite",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "White may pass when it has no other move.",
         "passOnStalemateWhite = true"
@@ -1136,7 +1136,7 @@ key_table! {
         "passOnStalemateBlack",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
         "Black may pass when it has no other move.",
         "passOnStalemateBlack = true"

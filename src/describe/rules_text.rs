@@ -437,9 +437,13 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             "A player with no legal move who is not in check {v} with fewer pieces than the opponent, and the opposite with more; with as many, the game is drawn."
         ));
     } else if let Some(v) = value_for_loser(adj.stalemate_value) {
-        lines.push(format!(
-            "A player with no legal move who is not in check {v}."
-        ));
+        // Where every player passes instead, only a player without pieces
+        // is left without a move.
+        lines.push(if rules.pass_on_stalemate.iter().all(|&p| p) {
+            format!("A player with no piece left to move (or pass with) {v}.")
+        } else {
+            format!("A player with no legal move who is not in check {v}.")
+        });
     }
     let counted = match adj.material_counting {
         MaterialCounting::None => None,
@@ -498,6 +502,9 @@ fn goals(rules: &RuleTable) -> Vec<String> {
     if rules.ends.check_counting {
         lines
             .push("Checks are counted: the player who gives the set number of checks wins.".into());
+    }
+    if rules.pass_on_stalemate.iter().any(|&p| p) {
+        lines.push("A player with no legal move who is not in check passes instead; two passes in a row end the game (a draw unless material is counted).".to_string());
     }
     // What the connection rules give the player who completes one, and
     // which pieces count.

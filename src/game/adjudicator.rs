@@ -787,6 +787,15 @@ impl Game {
         }
     }
 
+    /// Ends the game as Fairy-Stockfish ends a full board or a double
+    /// pass: material counting decides, else a draw.
+    fn finish_counted(&mut self, rule: EndRule, events: &mut Vec<Event>) {
+        match self.material_count_value() {
+            Some(value) => self.finish_value(Seat::FIRST, value, rule, events),
+            None => self.finish(Outcome::Draw, rule, events),
+        }
+    }
+
     /// Shatar's mate rule, for the seat to move, mated (`shatarMateRule`),
     /// as Fairy-Stockfish judges it: a mate given by knights alone is
     /// forbidden and wins for the mated side; otherwise it counts only if
@@ -870,10 +879,9 @@ impl Game {
             ImmediateEnd::Connect { seat } => {
                 self.finish_value(seat, adj.connect_value, EndRule::Connect, events)
             }
-            ImmediateEnd::FullBoard => match self.material_count_value() {
-                Some(value) => self.finish_value(Seat::FIRST, value, EndRule::FullBoard, events),
-                None => self.finish(Outcome::Draw, EndRule::FullBoard, events),
-            },
+            ImmediateEnd::FullBoard => self.finish_counted(EndRule::FullBoard, events),
+            // Two stalemates in a row.
+            ImmediateEnd::BothPassed => self.finish_counted(EndRule::Stalemate, events),
         }
     }
 

@@ -609,6 +609,19 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         castling_dropped_piece: def.bool(Key::CastlingDroppedPiece),
         counting: compile_counting(def),
         makpong: def.bool(Key::MakpongRule),
+        pass_on_stalemate: (0..ctx.seats.len())
+            .map(|seat| {
+                def.bool(Key::PassOnStalemate)
+                    || def.bool(seat_key(
+                        [
+                            Key::PassOnStalemateWhite,
+                            Key::PassOnStalemateBlack,
+                            Key::PassOnStalemateWhite,
+                        ],
+                        seat,
+                    ))
+            })
+            .collect(),
         shatar_mate: def.bool(Key::ShatarMateRule).then(|| {
             let types = |keys: &[&str]| {
                 def.pieces

@@ -429,6 +429,9 @@ pub struct RuleTable {
     pub sittuyin_promotion: bool,
     /// Shatar's mate rule (`shatarMateRule`), where it applies.
     pub shatar_mate: Option<ShatarMate>,
+    /// Per seat, it may pass when it has no other legal move and is not in
+    /// check (`passOnStalemate`, `passOnStalemateWhite`/`Black`).
+    pub pass_on_stalemate: Vec<bool>,
     /// A royal piece in check may only move by taking its only checker
     /// (`makpongRule`).
     pub makpong: bool,
