@@ -873,6 +873,19 @@ impl<R: RuleHandle> Position<R> {
         if let Some((piece, sq)) = gate {
             hash ^= self.place_from_hand(piece, Piece::new(us, piece), sq);
         }
+        // As in Fairy-Stockfish, a side whose hand is empty for good loses
+        // its gates once it moves.
+        if rules.gating
+            && rules
+                .hand
+                .as_ref()
+                .is_some_and(|h| h.gating && !h.captures_to_hand)
+            && !self.has_hand(us)
+        {
+            for sq in self.gates(us).iter() {
+                self.gates.remove(sq);
+            }
+        }
         if rules.ends.check_counting && self.gives_check_after(us) {
             self.checks[us] = self.checks[us].saturating_sub(1);
         }
@@ -1054,6 +1067,11 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         out
+    }
+
+    /// Whether any gate square remains, used or not.
+    pub fn has_gates(&self) -> bool {
+        !self.gates.is_empty()
     }
 
     /// Opens a gate on a square (setting up a position).

@@ -374,7 +374,13 @@ impl<R: RuleHandle> Position<R> {
             }
             out.push_str(&letters);
         }
-        if out.is_empty() { "-".into() } else { out }
+        // Fairy-Stockfish writes no `-` while gates remain that it does not
+        // write (a side whose hand emptied has not moved since).
+        if out.is_empty() && !(rules.gating && self.has_gates()) {
+            "-".into()
+        } else {
+            out
+        }
     }
 
     /// The files of a seat's gates that its castling letters do not
