@@ -10,7 +10,7 @@ use crate::moves::{CastleGate, Move, MoveList};
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
 use crate::position::{KingSafety, Position, RuleHandle};
-use crate::rules::{LineKind, RuleTable, Sq, SqSet};
+use crate::rules::{LineKind, RuleTable, Sq, SqSet, Walling, WallingRule};
 use crate::seat::Seat;
 
 impl<R: RuleHandle> Position<R> {
@@ -376,17 +376,25 @@ impl<R: RuleHandle> Position<R> {
         }
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
+        // As Fairy-Stockfish judges it, a walling move is legal when its
+        // move is, the wall shielding nothing, except where pseudo-royal
+        // pieces are tested after the whole move (the new wall and the
+        // duck's leaving count).
+        if mv.wall().is_some() && rules.pseudo_royal.is_none() {
+            return self.is_legal(mv.unwalled());
+        }
+        let shape = mv.unwalled();
         let us = self.to_move();
         // A royal piece dropped from the hand (placement) may not land
         // attacked either.
         let royal = self.royal(us).is_some()
-            || matches!(mv, Move::Drop { placed, .. } if rules.pieces[placed].royal);
+            || matches!(shape, Move::Drop { placed, .. } if rules.pieces[placed].royal);
         let mut pseudo = self.pseudo_royals(us);
         // With blasts, the opponent's pseudo-royal pieces before the move:
         // exploding one wins at once, and a piece touching one cannot be
         // taken.
         let theirs = self.enemy_pseudo_royals_if_blasts(us);
-        if let Move::Castle { king, to, .. } = mv
+        if let Move::Castle { king, to, .. } = shape
             && (rules.pieces[self.piece_at(king).kind()].royal || pseudo.contains(king))
         {
             // The king may not castle out of, or through, an attacked square.
@@ -416,7 +424,7 @@ impl<R: RuleHandle> Position<R> {
                 return false;
             }
         }
-        if let Move::Drop { placed, to, .. } = mv
+        if let Move::Drop { placed, to, .. } = shape
             && !self.drop_allowed(placed, to)
         {
             return false;
@@ -424,7 +432,7 @@ impl<R: RuleHandle> Position<R> {
         // Drops that may not give check, and sittuyin's promotions, which
         // never may.
         let drop_checks_tested = mv.is_drop() && rules.hand.as_ref().is_some_and(|h| !h.checks)
-            || rules.sittuyin_promotion && matches!(mv, Move::Promotion { .. });
+            || rules.sittuyin_promotion && matches!(shape, Move::Promotion { .. });
         let duple = rules.pseudo_royal.is_some_and(|(_, _, d)| d);
         if !royal
             && pseudo.is_empty()
@@ -435,7 +443,7 @@ impl<R: RuleHandle> Position<R> {
         {
             return true;
         }
-        match (mv.from(), mv) {
+        match (mv.from(), shape) {
             (Some(from), _) if pseudo.contains(from) => {
                 pseudo.remove(from);
                 pseudo.insert(mv.to());
@@ -455,7 +463,7 @@ impl<R: RuleHandle> Position<R> {
         // else the type's pieces all lose their royalty (a piece promotion
         // changes nothing there).
         if let (Some((mask, limit, _)), Move::Promotion { to, piece, .. }) =
-            (rules.pseudo_royal, mv)
+            (rules.pseudo_royal, shape)
             && piece.is_in(mask)
         {
             if u32::from(self.count(us, piece)) >= limit {
@@ -599,6 +607,7 @@ impl<R: RuleHandle> Position<R> {
         }
         self.pseudo_moves(list);
         self.add_sittuyin_promotions(list);
+        self.add_walls(list);
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move();
@@ -783,6 +792,112 @@ impl<R: RuleHandle> Position<R> {
             });
         }
         checkers.iter().count() == 1 && checkers.contains(mv.to())
+    }
+
+    /// With walls (`wallingRule`), replaces each move of a piece by the
+    /// same move with each wall it may put; drops and passes put none.
+    fn add_walls(&mut self, list: &mut MoveList) {
+        let handle = self.shared_rules().clone();
+        let Some(walling) = handle.walling.as_ref() else {
+            return;
+        };
+        let mut walled = MoveList::default();
+        for &base in list.as_slice() {
+            match (base.from(), base.with_wall(0)) {
+                (Some(from), Some(Move::Walled { base: shape, .. })) => {
+                    for wall in self.wall_squares(walling, base, from).iter() {
+                        walled.push(Move::Walled { base: shape, wall });
+                    }
+                }
+                _ => walled.push(base),
+            }
+        }
+        *list = walled;
+    }
+
+    /// The squares the wall of a move may go on, as Fairy-Stockfish places
+    /// it: empty once the move is made, in the mover's walling region, and
+    /// where the walling rule allows.
+    fn wall_squares(&mut self, walling: &Walling, base: Move, from: Sq) -> SqSet {
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
+        let us = self.to_move();
+        let to = base.to();
+        let mut vacated = SqSet::default();
+        let mut landed = SqSet::default();
+        vacated.insert(from);
+        landed.insert(to);
+        match base {
+            Move::EnPassant { captured, .. } => vacated.insert(captured),
+            Move::Castle { rook, wing, .. } => {
+                vacated.insert(rook);
+                landed = SqSet::default();
+                if let Some(geometry) = rules.castling[us][wing as usize] {
+                    landed.insert(geometry.king_to);
+                    landed.insert(geometry.rook_to);
+                }
+            }
+            _ => {}
+        }
+        let reach = match walling.rule {
+            WallingRule::Arrow => Some(self.quiet_reach_after(from, to)),
+            _ => None,
+        };
+        let mut out = SqSet::default();
+        for sq in walling.region[us].iter() {
+            let empty = self.piece_at(sq).is_none() || vacated.contains(sq);
+            if !empty || landed.contains(sq) {
+                continue;
+            }
+            let allowed = match walling.rule {
+                WallingRule::Arrow => reach.as_ref().is_some_and(|r| r.contains(sq)),
+                WallingRule::Past => sq == from,
+                WallingRule::Edge => self.on_edge_or_by_wall(sq),
+                WallingRule::Duck | WallingRule::Static => true,
+            };
+            if allowed {
+                out.insert(sq);
+            }
+        }
+        out
+    }
+
+    /// The empty squares the piece on `from` could reach by a quiet move
+    /// once it stands on `to` (Amazons' arrows).
+    fn quiet_reach_after(&mut self, from: Sq, to: Sq) -> SqSet {
+        let piece = self.lift(from);
+        let taken = self.lift(to);
+        self.drop_back(to, piece);
+        let mut reach = SqSet::default();
+        self.piece_moves_walk(to, piece, false, &mut |m| {
+            if let Move::Normal { to: target, .. } = m
+                && self.piece_at(target).is_none()
+            {
+                reach.insert(target);
+            }
+        });
+        self.lift(to);
+        if taken.is_some() {
+            self.drop_back(to, taken);
+        }
+        self.drop_back(from, piece);
+        reach
+    }
+
+    /// Whether a square lies on the board's edge or next (orthogonally) to
+    /// a wall (`wallingRule = edge`).
+    fn on_edge_or_by_wall(&self, sq: Sq) -> bool {
+        let rules = self.rules();
+        let (file, rank) = (rules.file_of(sq), rules.rank_of(sq));
+        if file == 0 || rank == 0 || file + 1 == rules.files || rank + 1 == rules.ranks {
+            return true;
+        }
+        [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)]
+            .iter()
+            .any(|&(df, dr)| {
+                let sq = rules.square((i32::from(file) + df) as u8, (i32::from(rank) + dr) as u8);
+                self.piece_at(sq).is_wall()
+            })
     }
 
     /// Adds, after each legal move from a gate square, its gating moves.
@@ -973,6 +1088,7 @@ impl<R: RuleHandle> Position<R> {
             && !rules.makpong
             && !rules.sittuyin_promotion
             && !rules.pass_on_stalemate[self.to_move()]
+            && rules.walling.is_none()
             && rules.hand.as_ref().is_none_or(|h| {
                 h.checks
                     && h.must_drop.is_none()
@@ -1225,6 +1341,7 @@ impl<R: RuleHandle> Position<R> {
         match mv {
             Move::EnPassant { .. } => true,
             Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => false,
+            Move::Walled { base, .. } => self.is_capture(&base.to_move()),
             // Sittuyin's pawn promoting where it stands.
             Move::Promotion { from, to, .. } if from == to => false,
             _ => self.piece_at(mv.to()).is_some(),

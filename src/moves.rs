@@ -19,8 +19,8 @@ pub enum MoveError {
 /// A move, by its real shape. Piece types are indices into the rule
 /// table's pieces; the wing of castling is 0 (king side) or 1 (queen side).
 ///
-/// Shapes still to come (walls) become variants here, so every `match` on
-/// a move names what it does with them.
+/// Every shape is a variant here, so every `match` on a move names what it
+/// does with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// An ordinary move or capture.
@@ -97,6 +97,14 @@ pub enum Move {
         /// The square the pass is named by.
         sq: Sq,
     },
+    /// A move that also puts a wall on an empty square (`wallingRule`): in
+    /// Fairy-Stockfish's walling variants every move of a piece does.
+    Walled {
+        /// The move itself.
+        base: WallBase,
+        /// The square the wall goes on.
+        wall: Sq,
+    },
     /// A piece from the mover's hand put on an empty square.
     Drop {
         /// The type taken from the hand.
@@ -123,6 +131,7 @@ impl Move {
             | Move::Gating { from, .. } => Some(from),
             Move::Castle { king, .. } => Some(king),
             Move::Pass { sq } => Some(sq),
+            Move::Walled { base, .. } => base.to_move().from(),
             Move::Drop { .. } => None,
         }
     }
@@ -140,6 +149,7 @@ impl Move {
             | Move::Gating { to, .. }
             | Move::Drop { to, .. } => to,
             Move::Pass { sq } => sq,
+            Move::Walled { base, .. } => base.to_move().to(),
         }
     }
 
@@ -181,6 +191,53 @@ impl Move {
         }
     }
 
+    /// The square a walling move puts its wall on.
+    #[inline]
+    pub fn wall(self) -> Option<Sq> {
+        match self {
+            Move::Walled { wall, .. } => Some(wall),
+            _ => None,
+        }
+    }
+
+    /// The move without its wall: a walling move's own move; any other
+    /// move itself.
+    #[inline]
+    pub fn unwalled(self) -> Move {
+        match self {
+            Move::Walled { base, .. } => base.to_move(),
+            other => other,
+        }
+    }
+
+    /// The move with a wall put on `wall` as well, where its shape can
+    /// carry one (a move of a piece on the board, not a drop or a pass).
+    #[inline]
+    pub fn with_wall(self, wall: Sq) -> Option<Move> {
+        let base = match self {
+            Move::Normal { from, to } => WallBase::Normal { from, to },
+            Move::Promotion { from, to, piece } => WallBase::Promotion { from, to, piece },
+            Move::PiecePromotion { from, to, piece } => {
+                WallBase::PiecePromotion { from, to, piece }
+            }
+            Move::EnPassant { from, to, captured } => WallBase::EnPassant { from, to, captured },
+            Move::Castle {
+                king,
+                to,
+                rook,
+                wing,
+                gate: None,
+            } => WallBase::Castle {
+                king,
+                to,
+                rook,
+                wing,
+            },
+            _ => return None,
+        };
+        Some(Move::Walled { base, wall })
+    }
+
     /// Whether the move puts a piece from the hand on the board.
     #[inline]
     pub fn is_drop(self) -> bool {
@@ -192,7 +249,86 @@ impl Move {
     pub fn promotion(self) -> Option<PieceType> {
         match self {
             Move::Promotion { piece, .. } | Move::PiecePromotion { piece, .. } => Some(piece),
+            Move::Walled { base, .. } => base.to_move().promotion(),
             _ => None,
+        }
+    }
+}
+
+/// The moves a wall can follow ([`Move::Walled`]): the shapes of
+/// [`Move`] that move a piece on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WallBase {
+    /// [`Move::Normal`].
+    Normal {
+        /// The square the piece leaves.
+        from: Sq,
+        /// The square it lands on.
+        to: Sq,
+    },
+    /// [`Move::Promotion`].
+    Promotion {
+        /// The square the pawn leaves.
+        from: Sq,
+        /// The square it lands on.
+        to: Sq,
+        /// The type it becomes.
+        piece: PieceType,
+    },
+    /// [`Move::PiecePromotion`].
+    PiecePromotion {
+        /// The square the piece leaves.
+        from: Sq,
+        /// The square it lands on.
+        to: Sq,
+        /// The type it becomes.
+        piece: PieceType,
+    },
+    /// [`Move::EnPassant`].
+    EnPassant {
+        /// The square the capturing piece leaves.
+        from: Sq,
+        /// The passed square it lands on.
+        to: Sq,
+        /// The square of the piece taken.
+        captured: Sq,
+    },
+    /// [`Move::Castle`], without gating.
+    Castle {
+        /// The king's square.
+        king: Sq,
+        /// The king's destination.
+        to: Sq,
+        /// The rook's square.
+        rook: Sq,
+        /// 0 king side, 1 queen side.
+        wing: u8,
+    },
+}
+
+impl WallBase {
+    /// The move the wall follows.
+    #[inline]
+    pub fn to_move(self) -> Move {
+        match self {
+            WallBase::Normal { from, to } => Move::Normal { from, to },
+            WallBase::Promotion { from, to, piece } => Move::Promotion { from, to, piece },
+            WallBase::PiecePromotion { from, to, piece } => {
+                Move::PiecePromotion { from, to, piece }
+            }
+            WallBase::EnPassant { from, to, captured } => Move::EnPassant { from, to, captured },
+            WallBase::Castle {
+                king,
+                to,
+                rook,
+                wing,
+            } => Move::Castle {
+                king,
+                to,
+                rook,
+                wing,
+                gate: None,
+            },
         }
     }
 }

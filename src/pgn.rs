@@ -27,9 +27,19 @@ pub(crate) fn tag(out: &mut String, name: &str, value: &str) {
 
 /// A legal move of `pos` in SAN, as Fairy-Stockfish writes it.
 pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
+    let mut list = MoveList::default();
+    pos.legal_moves(&mut list);
+    san_among(pos, mv, list.as_slice())
+}
+
+/// [`san`] given the legal moves of `pos` (`legal`), for callers that name
+/// many of its moves: each then costs no move generation of its own.
+pub fn san_among(pos: &mut Position<impl RuleHandle>, mv: Move, legal: &[Move]) -> String {
     let handle = pos.shared_rules().clone();
     let rules = &*handle;
     let mut out = String::new();
+    let played = mv;
+    let mv = mv.unwalled();
     if let Move::Castle { king, rook, .. } = mv {
         // Toward the rook on the higher square: king side.
         out += if rook > king { "O-O" } else { "O-O-O" };
@@ -53,15 +63,16 @@ pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
         } else {
             // Other pieces of the type that can make the same kind of move
             // to the same square.
-            let mut list = MoveList::default();
-            pos.legal_moves(&mut list);
-            let rivals: Vec<_> = list
-                .as_slice()
+            // With walls, rivals put the same wall (as Fairy-Stockfish
+            // tests them).
+            let rivals: Vec<_> = legal
                 .iter()
+                .filter(|m| m.wall() == played.wall())
+                .map(|m| m.unwalled())
                 .filter(|m| {
                     m.to() == mv.to()
                         && m.from() != Some(from)
-                        && std::mem::discriminant(*m) == std::mem::discriminant(&mv)
+                        && std::mem::discriminant(m) == std::mem::discriminant(&mv)
                         && m.promotion() == mv.promotion()
                         && m.gate() == mv.gate()
                         && pos.moving_piece(m).kind() == kind
@@ -107,9 +118,14 @@ pub fn san(pos: &mut Position<impl RuleHandle>, mv: Move) -> String {
             out += &rules.square_name(sq);
         }
     }
+    // A wall follows after a comma (`Qda1,b1`).
+    if let Some(wall) = played.wall() {
+        out.push(',');
+        out += &rules.square_name(wall);
+    }
     // Fairy-Stockfish marks a check on the royal king only (not on
     // pseudo-royal pieces: maharajah's `Qc7` is no check in SAN).
-    pos.make(mv);
+    pos.make(played);
     let them = pos.to_move();
     if pos.in_check(them) {
         let mut list = MoveList::default();

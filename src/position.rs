@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
-use crate::rules::{Counting, CountingRule, RuleTable, Sq, SqSet};
+use crate::rules::{Counting, CountingRule, RuleTable, Sq, SqSet, WallingRule};
 use crate::seat::Seat;
 
 /// "No square".
@@ -199,6 +199,8 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     gates: SqSet,
     /// The gate squares before each move, where the variant has gates.
     gate_history: Vec<SqSet>,
+    /// Per move with the duck rule, the walls it took off the board.
+    wall_history: Vec<SqSet>,
     /// Makruk-style counting (`countingRule`): the plies counted and the
     /// limit in plies, 0 while no count runs.
     counting: [u32; 2],
@@ -240,6 +242,7 @@ impl<R: RuleHandle> Position<R> {
             handed: Vec::with_capacity(64),
             gates: SqSet::default(),
             gate_history: Vec::new(),
+            wall_history: Vec::new(),
             counting: [0; 2],
             hash,
             history: Vec::with_capacity(64),
@@ -729,6 +732,8 @@ impl<R: RuleHandle> Position<R> {
         let us = self.to_move;
         let moved = self.moving_piece(&mv);
         let undo = self.undo_record(Some(mv), moved);
+        let wall = mv.wall();
+        let mv = mv.unwalled();
         let mut hash = self.hash ^ self.state_hash(self.castling, &self.en_passant, self.checks);
         // Targets expire: all of them when only the next player may take en
         // passant, else the mover's own when it moves again.
@@ -872,6 +877,9 @@ impl<R: RuleHandle> Position<R> {
         // Fairy-Stockfish, it does not reset the n-move counter.
         if let Some((piece, sq)) = gate {
             hash ^= self.place_from_hand(piece, Piece::new(us, piece), sq);
+        }
+        if let Some(wall) = wall {
+            hash ^= self.put_wall(us, wall);
         }
         // As in Fairy-Stockfish, a side whose hand is empty for good loses
         // its gates once it moves.
@@ -1041,6 +1049,62 @@ impl<R: RuleHandle> Position<R> {
         let hash = self.hand_change(self.to_move, piece, -1);
         self.add(to, placed);
         hash ^ self.rules.zobrist_piece(placed, to)
+    }
+
+    /// Puts the wall a move of `us` places (`wallingRule`) on `sq`; with
+    /// the duck rule the walls already there leave the board first (kept
+    /// for [`Position::unmake`]). A wall on a passed square leaves no
+    /// en-passant target there, as in Fairy-Stockfish. Returns the change
+    /// of the hash.
+    fn put_wall(&mut self, us: Seat, sq: Sq) -> u64 {
+        let mut hash = 0;
+        if self
+            .rules
+            .walling
+            .as_ref()
+            .is_some_and(|w| w.rule == WallingRule::Duck)
+        {
+            let mut gone = SqSet::default();
+            for s in 0..self.board.len() as Sq {
+                if self.board[s as usize].is_wall() {
+                    self.remove(s);
+                    hash ^= self.rules.zobrist_piece(Piece::WALL, s);
+                    gone.insert(s);
+                }
+            }
+            self.wall_history.push(gone);
+        }
+        self.add(sq, Piece::WALL);
+        hash ^= self.rules.zobrist_piece(Piece::WALL, sq);
+        if let Some(ep) = &mut self.en_passant[us] {
+            for s in &mut ep.squares {
+                if *s == sq {
+                    *s = NO_SQ;
+                }
+            }
+            ep.squares.sort_by_key(|&s| s == NO_SQ);
+            if ep.squares[0] == NO_SQ {
+                self.en_passant[us] = None;
+            }
+        }
+        hash
+    }
+
+    /// Takes back the wall of a walling move: the duck rule's walls come
+    /// back where they stood.
+    fn take_back_wall(&mut self, sq: Sq) {
+        self.remove(sq);
+        if self
+            .rules
+            .walling
+            .as_ref()
+            .is_some_and(|w| w.rule == WallingRule::Duck)
+        {
+            let gone = self.wall_history.pop().expect("the walls before the move");
+            for s in gone.iter() {
+                self.add(s, Piece::WALL);
+            }
+        }
     }
 
     /// Closes the gates a move passes: the squares the moving pieces leave
@@ -1269,6 +1333,9 @@ impl<R: RuleHandle> Position<R> {
         let undo = self.history.pop().expect("a move to take back");
         let us = undo.to_move;
         if let Some(mv) = undo.mv {
+            if let Some(wall) = mv.wall() {
+                self.take_back_wall(wall);
+            }
             if let Some((piece, sq)) = mv.gate() {
                 self.remove(sq);
                 let i = self.rules.seat_type(us, piece);
@@ -1278,7 +1345,7 @@ impl<R: RuleHandle> Position<R> {
                 self.gates = self.gate_history.pop().expect("the gates before the move");
             }
         }
-        match undo.mv.map(Move::ungated) {
+        match undo.mv.map(|mv| mv.ungated().unwalled()) {
             None | Some(Move::Pass { .. }) => {}
             Some(Move::Castle {
                 king, rook, wing, ..

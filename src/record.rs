@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::catalog::Catalog;
 use crate::game::{Action, Game};
-use crate::pgn::{result_token, san};
+use crate::pgn::{result_token, san, san_among};
 use crate::rules::{RuleTable, compile};
 
 /// One word of movetext and the line it is on.
@@ -377,11 +377,12 @@ fn play_pgn_word(game: &mut Game, word: &str, xboard_ranks: bool) -> bool {
         word.to_string()
     };
     let wanted = plain(&word);
-    let found = game
-        .legal_moves()
+    let legal = game.legal_moves();
+    let mut scratch = game.position().clone();
+    let found = legal
         .iter()
         .copied()
-        .find(|&mv| plain(&san(&mut game.position().clone(), mv)) == wanted);
+        .find(|&mv| plain(&san_among(&mut scratch, mv, legal)) == wanted);
     match found.or_else(|| game.parse_move(&word).ok()) {
         Some(mv) => game.play(mv).is_ok(),
         None => false,

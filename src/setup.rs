@@ -740,12 +740,27 @@ pub fn uci(pos: &Position<impl RuleHandle>, mv: &Move) -> String {
 /// every castling in a Chess960 variant, else a castling whose king could
 /// also step to its destination as an ordinary move.
 pub fn castling_names_rook(pos: &Position<impl RuleHandle>, mv: &Move) -> bool {
-    matches!(*mv, Move::Castle { king, to, .. } if pos.rules().chess960 || pos.steps_to(king, to))
+    matches!(mv.unwalled(), Move::Castle { king, to, .. } if pos.rules().chess960 || pos.steps_to(king, to))
 }
 
 /// The UCI text of a move, given whether a castling is named by its rook's
 /// square ([`castling_names_rook`]).
 pub fn uci_text(rules: &RuleTable, mv: &Move, names_rook: bool) -> String {
+    // A wall follows its move as Fairy-Stockfish writes it: a comma, the
+    // square the move named last and the wall's square (`d1a1,a1b1`).
+    if let Some(wall) = mv.wall() {
+        let base = mv.unwalled();
+        let landed = match base {
+            Move::Castle { rook, .. } if names_rook => rook,
+            _ => base.to(),
+        };
+        return format!(
+            "{},{}{}",
+            uci_text(rules, &base, names_rook),
+            rules.square_name(landed),
+            rules.square_name(wall)
+        );
+    }
     let (from, to) = match *mv {
         // A castling that gates on the rook's square is written as the rook
         // moving to the king's square, as Fairy-Stockfish writes it.
@@ -804,11 +819,54 @@ pub fn parse_uci(pos: &mut Position<impl RuleHandle>, text: &str) -> Result<Move
         .ok_or(MoveError::Illegal)
 }
 
+/// Checks that `text` starts with two squares of the board (of the move
+/// `whole`); returns what follows them.
+fn check_two_squares<'a>(text: &'a str, whole: &str, rules: &RuleTable) -> Result<&'a str, String> {
+    let mut rest = text;
+    for _ in 0..2 {
+        let digits = rest
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| !c.is_ascii_digit())
+            .map_or(rest.len(), |(i, _)| i);
+        let name = &rest[..digits];
+        let square = crate::board::Square::parse(name)
+            .filter(|_| name.starts_with(|c: char| c.is_ascii_lowercase()))
+            .ok_or_else(|| format!("`{whole}` does not start with two squares"))?;
+        if square.file >= rules.files || square.rank >= rules.ranks {
+            return Err(format!("`{name}` is not on the board"));
+        }
+        rest = &rest[digits..];
+    }
+    Ok(rest)
+}
+
 /// Checks that `text` is two board squares and at most one promotion
 /// letter, `+` or `-`.
 fn check_uci_form(text: &str, rules: &RuleTable) -> Result<(), String> {
     let expected =
         "write a move as two squares and an optional promotion: `e2e4`, `e7e8q`, `a1b2+`";
+    let text = match (text.split_once(','), rules.walling.is_some()) {
+        (Some((play, wall)), true) => {
+            let wall_form =
+                "write a wall after a comma as the move's last square and the wall's: `d1a1,a1b1`";
+            let after =
+                check_two_squares(wall, wall, rules).map_err(|e| format!("{e}; {wall_form}"))?;
+            if !after.is_empty() {
+                return Err(format!("`{after}` after the wall's squares; {wall_form}"));
+            }
+            play
+        }
+        (Some(_), false) => {
+            return Err(format!("`{text}` names a wall; this variant has none"));
+        }
+        (None, true) if !text.contains('@') => {
+            return Err(format!(
+                "`{text}` names no wall; in this variant a move also puts one: `d1a1,a1b1`"
+            ));
+        }
+        (None, _) => text,
+    };
     if let Some((piece, square)) = text.split_once('@') {
         if !rules.hand.as_ref().is_some_and(|h| h.drops) {
             return Err(format!(
@@ -832,22 +890,7 @@ fn check_uci_form(text: &str, rules: &RuleTable) -> Result<(), String> {
         }
         return Ok(());
     }
-    let mut rest = text;
-    for _ in 0..2 {
-        let digits = rest
-            .char_indices()
-            .skip(1)
-            .find(|(_, c)| !c.is_ascii_digit())
-            .map_or(rest.len(), |(i, _)| i);
-        let name = &rest[..digits];
-        let square = crate::board::Square::parse(name)
-            .filter(|_| name.starts_with(|c: char| c.is_ascii_lowercase()))
-            .ok_or_else(|| format!("`{text}` does not start with two squares; {expected}"))?;
-        if square.file >= rules.files || square.rank >= rules.ranks {
-            return Err(format!("`{name}` is not on the board"));
-        }
-        rest = &rest[digits..];
-    }
+    let rest = check_two_squares(text, text, rules).map_err(|e| format!("{e}; {expected}"))?;
     match rest {
         "" | "+" | "-" => Ok(()),
         s if s.len() == 1 && s.chars().all(|c| c.is_ascii_lowercase()) => Ok(()),

@@ -234,14 +234,15 @@ export class Board {
     this.draw();
   }
 
-  /** Asks which of several moves between the same squares (a promotion's piece, a gated piece). */
+  /** Asks which of several moves between the same squares (a promotion's piece, a gated piece, a wall's square). */
   showChooser(moves) {
     const box = document.createElement("div");
     box.className = "chooser";
     box.append("Choose: ");
     for (const m of moves) {
       const b = document.createElement("button");
-      b.textContent = m.promotion || m.gate || m.text;
+      const label = [m.promotion, m.gate, m.wall && `wall ${m.wall}`].filter(Boolean).join(" ");
+      b.textContent = label || m.text;
       b.dataset.move = m.text;
       b.addEventListener("click", () => {
         this.choosing = null;

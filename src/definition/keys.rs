@@ -1037,16 +1037,16 @@ key_table! {
         "wallingRule",
         T::Choice(&["arrow", "duck", "edge", "past", "static", "none"]),
         "none",
-        Unsupported,
+        Rules,
         Fsf,
-        "Where a wall square is placed after each move.",
+        "Every move of a piece also puts a wall on a square empty after it: `arrow` where the moved piece could go next by a quiet move, `duck` anywhere, the walls already there leaving the board (the duck moves), `edge` on the edge or next to a wall, `past` on the square the piece left, `static` anywhere. Drops put no wall.",
         "wallingRule = duck"
     ),
     WallingRegionWhite(
         "wallingRegionWhite",
         T::Region,
         "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
-        Unsupported,
+        Rules,
         Fsf,
         "Where White may place walls.",
         "wallingRegionWhite = *1 *2"
@@ -1055,7 +1055,7 @@ key_table! {
         "wallingRegionBlack",
         T::Region,
         "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
-        Unsupported,
+        Rules,
         Fsf,
         "Where Black may place walls.",
         "wallingRegionBlack = *7 *8"
@@ -1064,7 +1064,7 @@ key_table! {
         "wallingRegion",
         T::Region,
         "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10 *11 *12 *13 *14 *15 *16",
-        Unsupported,
+        Rules,
         Fsf,
         "Where both colours may place walls.",
         "wallingRegion = *3 *4 *5 *6"

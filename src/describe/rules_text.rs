@@ -6,7 +6,7 @@ use crate::definition::value::GameValue;
 use crate::piece_type::PieceType;
 use crate::position::Position;
 use crate::rules::words::{either, extra_moves_in_words, moves_in_words};
-use crate::rules::{Army, CountingRule, MaterialCounting, Ranking, RuleTable, Sq};
+use crate::rules::{Army, CountingRule, MaterialCounting, Ranking, RuleTable, Sq, WallingRule};
 use crate::seat::Seat;
 
 /// A piece's moves in sentences for the first seat, from the playable
@@ -67,6 +67,7 @@ pub(super) fn topics(rules: &RuleTable, start: &str) -> Vec<Topic> {
     add("Castling", castling(rules, start));
     add("En passant", en_passant(rules));
     add("Pieces in hand", hand(rules));
+    add("Walls", walls(rules));
     add("Winning and losing", goals(rules));
     add("Draws", draws(rules));
     add("Scoring", scoring(rules));
@@ -586,6 +587,57 @@ fn goals(rules: &RuleTable) -> Vec<String> {
 }
 
 /// Where captured pieces go, and how pieces in hand are dropped.
+/// What every move's wall does (`wallingRule`).
+fn walls(rules: &RuleTable) -> Vec<String> {
+    let Some(walling) = &rules.walling else {
+        return Vec::new();
+    };
+    let where_ = match walling.rule {
+        WallingRule::Arrow => {
+            "on an empty square the moved piece could reach from where it landed by a move that takes nothing (an arrow)"
+        }
+        WallingRule::Duck => {
+            "on any empty square, and the wall already on the board leaves it: the duck moves every turn and may not stay where it stood"
+        }
+        WallingRule::Edge => "on an empty square of the board's edge or next to a wall",
+        WallingRule::Past => "on the square the piece left",
+        WallingRule::Static => "on any empty square",
+    };
+    let mut lines = vec![format!(
+        "Every move of a piece also puts a wall {where_}. Nothing moves onto or through a wall, and walls cannot be taken; drops put no wall."
+    )];
+    let board: Vec<Sq> = (0..rules.square_count() as Sq)
+        .filter(|&s| rules.playable[s as usize])
+        .collect();
+    let closed = |set: &crate::rules::SqSet| -> Vec<Sq> {
+        board
+            .iter()
+            .copied()
+            .filter(|&s| !set.contains(s))
+            .collect()
+    };
+    let first = closed(&walling.region[0]);
+    let same = walling.region.iter().all(|set| closed(set) == first);
+    if same && !first.is_empty() && first.len() <= 16 {
+        let names: Vec<String> = first.iter().map(|&s| rules.square_name(s)).collect();
+        lines.push(format!("No wall may go on {}.", names.join(", ")));
+    } else if !(same && first.is_empty()) {
+        let regions: Vec<Vec<bool>> = walling
+            .region
+            .iter()
+            .map(|set| {
+                (0..rules.square_count() as Sq)
+                    .map(|s| set.contains(s))
+                    .collect()
+            })
+            .collect();
+        if let Some(text) = seat_regions(rules, &regions) {
+            lines.push(format!("Walls may only go on {text}."));
+        }
+    }
+    lines
+}
+
 fn hand(rules: &RuleTable) -> Vec<String> {
     let Some(hand) = &rules.hand else {
         return Vec::new();

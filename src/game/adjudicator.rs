@@ -316,7 +316,7 @@ impl Game {
             events.push(Event::DrawDeclined { seat: mover });
         }
         let mut victims: SmallVec<[(Sq, Piece); 2]> = SmallVec::new();
-        match mv {
+        match mv.unwalled() {
             Move::Castle { .. } => {}
             Move::EnPassant { to, captured, .. } => {
                 victims.push((captured, self.pos.piece_at(captured)));
@@ -397,7 +397,7 @@ impl Game {
                 pieces: exploded,
             });
         }
-        match mv {
+        match mv.unwalled() {
             Move::Promotion { to, piece, .. } | Move::PiecePromotion { to, piece, .. } => {
                 events.push(Event::Promotion {
                     seat: mover,
@@ -438,7 +438,7 @@ impl Game {
         if let Some((_, gate)) = mv.gate() {
             touched.insert(gate);
         }
-        if let Move::Castle { rook, wing, .. } = *mv {
+        if let Move::Castle { rook, wing, .. } = mv.unwalled() {
             touched.insert(rook);
             if let Some(geometry) = rules.castling[mover][wing as usize] {
                 touched.insert(geometry.rook_to);
@@ -447,8 +447,12 @@ impl Game {
         for &(sq, _) in victims {
             touched.insert(sq);
         }
+        // A wall blocks lines and the duck's leaving opens them: every
+        // king is looked at again.
         let known = self.checks.filter(|_| {
-            rules.pseudo_royal.is_none() && self.pos.eliminated_seats() == eliminated_before
+            rules.pseudo_royal.is_none()
+                && mv.wall().is_none()
+                && self.pos.eliminated_seats() == eliminated_before
         });
         let checked: SeatSet = self
             .seats()
@@ -1142,10 +1146,9 @@ fn capture_points(rules: &RuleTable, victim: Piece) -> i32 {
 fn repetition_key(pos: &Position, legal: &MoveList) -> u64 {
     let mut key = pos.hash();
     for target in pos.en_passant() {
-        let takeable = legal
-            .as_slice()
-            .iter()
-            .any(|m| matches!(m, Move::EnPassant { to, .. } if target.squares.contains(to)));
+        let takeable = legal.as_slice().iter().any(
+            |m| matches!(m.unwalled(), Move::EnPassant { to, .. } if target.squares.contains(&to)),
+        );
         if !takeable {
             key ^= pos.en_passant_hash(target);
         }

@@ -130,7 +130,7 @@ fn clock_words(rules: &RuleTable, seat: usize) -> (String, String) {
 /// A legal move's name: the variant's notation, except that with
 /// `UCI_Chess960` a castling is the king taking its own rook (`e1h1`).
 fn move_text(game: &Game, mv: Move, chess960: bool) -> String {
-    match mv {
+    match mv.unwalled() {
         Move::Castle { .. } if chess960 => uci_text(game.rules(), &mv, true),
         _ => crate::notation::move_name(game.position(), &mv),
     }
@@ -141,10 +141,9 @@ fn move_text(game: &Game, mv: Move, chess960: bool) -> String {
 fn play_text(game: &mut Game, text: &str, chess960: bool) -> Result<(), Refusal> {
     let castling = chess960
         .then(|| {
-            game.legal_moves()
-                .iter()
-                .copied()
-                .find(|&mv| matches!(mv, Move::Castle { .. }) && move_text(game, mv, true) == text)
+            game.legal_moves().iter().copied().find(|&mv| {
+                matches!(mv.unwalled(), Move::Castle { .. }) && move_text(game, mv, true) == text
+            })
         })
         .flatten();
     match castling {

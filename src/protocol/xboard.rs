@@ -103,14 +103,29 @@ fn xboard_name(name: &str) -> &str {
 }
 
 /// A move's text from the variant's notation to XBoard's: on boards of ten
-/// ranks the ranks are numbered 0 to 9.
+/// ranks the ranks are numbered 0 to 9, and a walling promotion writes its
+/// piece after the wall (`e7e8,e8d5q`, as Fairy-Stockfish speaks XBoard).
 pub fn to_xboard(text: &str, ranks: u8) -> String {
-    shift_ranks(text, ranks, -1)
+    let text = shift_ranks(text, ranks, -1);
+    match text.split_once(',') {
+        Some((play, wall)) if play.ends_with(|c: char| !c.is_ascii_digit()) => {
+            let (squares, suffix) = play.split_at(play.len() - 1);
+            format!("{squares},{wall}{suffix}")
+        }
+        _ => text,
+    }
 }
 
 /// A move's text from XBoard's to the variant's notation.
 pub fn from_xboard(text: &str, ranks: u8) -> String {
-    shift_ranks(text, ranks, 1)
+    let text = match text.split_once(',') {
+        Some((play, wall)) if wall.ends_with(|c: char| !c.is_ascii_digit()) => {
+            let (squares, suffix) = wall.split_at(wall.len() - 1);
+            format!("{play}{suffix},{squares}")
+        }
+        _ => text.to_string(),
+    };
+    shift_ranks(&text, ranks, 1)
 }
 
 fn shift_ranks(text: &str, ranks: u8, by: i32) -> String {
@@ -457,5 +472,14 @@ mod tests {
         // SAN: a rank after a piece letter is a rank too; castling is not.
         assert_eq!(from_xboard("R3d1#", 10), "R4d2#");
         assert_eq!(from_xboard("0-0", 10), "0-0");
+    }
+
+    #[test]
+    fn a_walling_promotion_writes_its_piece_after_the_wall() {
+        // Fairy-Stockfish: UCI `e7e8q,e8d5`, XBoard `e7e8,e8d5q`.
+        assert_eq!(to_xboard("e7e8q,e8d5", 8), "e7e8,e8d5q");
+        assert_eq!(from_xboard("e7e8,e8d5q", 8), "e7e8q,e8d5");
+        assert_eq!(to_xboard("d1a1,a1b1", 10), "d0a0,a0b0");
+        assert_eq!(from_xboard("d0a0,a0b0", 10), "d1a1,a1b1");
     }
 }

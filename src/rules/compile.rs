@@ -5,7 +5,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::geometry::Direction;
 use super::{
     AttackLine, CastlingGeometry, Counting, CountingRule, GameEnds, HandRules, Line, LineKind,
-    PieceRules, RuleTable, SeatRules, ShatarMate, Sq, SqSet,
+    PieceRules, RuleTable, SeatRules, ShatarMate, Sq, SqSet, Walling, WallingRule,
 };
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
@@ -160,6 +160,13 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         return Err(CompileError::Unsupported {
             variant: def.name.clone(),
             features: "pieces in hand (`pieceDrops`, `capturesToHand`) with more than two players: FEN4 has no field for hands yet".into(),
+        });
+    }
+    if def.players() > 2 && !matches!(def.value(Key::WallingRule), Value::Choice(c) if c == "none")
+    {
+        return Err(CompileError::Unsupported {
+            variant: def.name.clone(),
+            features: "walls (`wallingRule`) with more than two players: four-player notation has no way to write them yet".into(),
         });
     }
     let board = def.board();
@@ -536,6 +543,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         &playable,
         immobile.as_deref(),
     );
+    let walling = compile_walling(&ctx, &playable);
     let mut table = RuleTable {
         name: def.name.clone(),
         files: ctx.board.files,
@@ -607,6 +615,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         opposite_castling: def.bool(Key::OppositeCastling),
         gating: def.bool(Key::Gating),
         castling_dropped_piece: def.bool(Key::CastlingDroppedPiece),
+        walling,
         counting: compile_counting(def),
         makpong: def.bool(Key::MakpongRule),
         pass_on_stalemate: (0..ctx.seats.len())
@@ -1291,4 +1300,40 @@ fn reverse_lines(
             vec![(l, squares)]
         }
     }
+}
+
+/// The walls of a variant (`wallingRule`); its region per seat
+/// (`wallingRegionWhite`/`Black`, overridden by `wallingRegion`), on the
+/// board's squares only.
+fn compile_walling(ctx: &Context, playable: &[bool]) -> Option<Walling> {
+    let def = ctx.def;
+    let rule = match def.value(Key::WallingRule) {
+        Value::Choice(c) if c == "arrow" => WallingRule::Arrow,
+        Value::Choice(c) if c == "duck" => WallingRule::Duck,
+        Value::Choice(c) if c == "edge" => WallingRule::Edge,
+        Value::Choice(c) if c == "past" => WallingRule::Past,
+        Value::Choice(c) if c == "static" => WallingRule::Static,
+        _ => return None,
+    };
+    let region = (0..ctx.seats.len())
+        .map(|seat| {
+            let squares = if def.setting(Key::WallingRegion).location.is_some() {
+                ctx.region(Key::WallingRegion)
+            } else {
+                ctx.colour_region(
+                    [Key::WallingRegionWhite, Key::WallingRegionBlack],
+                    seat,
+                    true,
+                )
+            };
+            let mut set = SqSet::default();
+            for (sq, (&inside, &on_board)) in squares.iter().zip(playable).enumerate() {
+                if inside && on_board {
+                    set.insert(sq as Sq);
+                }
+            }
+            set
+        })
+        .collect();
+    Some(Walling { rule, region })
 }

@@ -296,6 +296,34 @@ pub struct GameEnds {
     pub full_board: bool,
 }
 
+/// Where the wall a move puts may go (`wallingRule`), as Fairy-Stockfish
+/// places it: always on a square empty once the move is made, inside the
+/// mover's walling region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WallingRule {
+    /// Where the moved piece could go next by a quiet move (Amazons'
+    /// arrows).
+    Arrow,
+    /// The single wall (the duck) moves: every wall leaves the board as
+    /// the new one is put.
+    Duck,
+    /// On the board's edge or next (orthogonally) to a wall.
+    Edge,
+    /// On the square the piece left.
+    Past,
+    /// Anywhere.
+    Static,
+}
+
+/// A variant's walls (`wallingRule`, `wallingRegion…`).
+#[derive(Clone, Debug)]
+pub struct Walling {
+    /// Where a wall may go relative to the move.
+    pub rule: WallingRule,
+    /// Per seat, the squares it may put walls on.
+    pub region: Vec<SqSet>,
+}
+
 /// Everything the move generator reads about a variant.
 #[derive(Clone, Debug)]
 pub struct RuleTable {
@@ -443,6 +471,9 @@ pub struct RuleTable {
     /// Gate squares are kept, read from and written to the FEN's castling
     /// field (`gating`).
     pub gating: bool,
+    /// Walls every move puts on the board (`wallingRule`), where the
+    /// variant has them.
+    pub walling: Option<Walling>,
     /// Pieces in hand, where the variant has them (`pieceDrops`,
     /// `capturesToHand`, `seirawanGating`).
     pub hand: Option<HandRules>,
@@ -549,6 +580,7 @@ struct Zobrist {
     checks: Vec<u64>,
     eliminated: Vec<u64>,
     hands: Vec<u64>,
+    walls: Vec<u64>,
 }
 
 impl Zobrist {
@@ -565,6 +597,7 @@ impl Zobrist {
             checks: take(crate::position::MAX_SEATS * 16),
             eliminated: take(8),
             hands: take(seats * types * HAND_KEYS),
+            walls: take(squares),
         }
     }
 }
@@ -666,7 +699,7 @@ impl RuleTable {
     #[inline]
     pub fn zobrist_piece(&self, piece: crate::piece::Piece, sq: Sq) -> u64 {
         if piece.is_wall() {
-            return 0;
+            return self.zobrist.walls[sq as usize];
         }
         self.zobrist.pieces[piece.hash_index(self.pieces.len()) * self.square_count() + sq as usize]
     }

@@ -224,4 +224,6 @@ pub struct LegalView {
     /// For a gating move, the piece put from the hand and its square
     /// (`H@g1`).
     pub gate: Option<String>,
+    /// For a walling move, the square of the wall it puts (`b1`).
+    pub wall: Option<String>,
 }

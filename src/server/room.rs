@@ -969,6 +969,7 @@ impl Room {
                             rules.square_name(sq)
                         )
                     }),
+                    wall: mv.wall().map(|sq| rules.square_name(sq)),
                 })
                 .collect(),
             _ => Vec::new(),

@@ -198,12 +198,13 @@ fn describe(game: &Game) -> Value {
     // Every legal move in SAN, as a PGN writes it.
     let san: serde_json::Map<String, Value> = {
         let mut scratch = pos.clone();
-        game.legal_moves()
+        let legal = game.legal_moves();
+        legal
             .iter()
             .map(|&m| {
                 (
                     move_name(pos, &m),
-                    json!(tetrarch::pgn::san(&mut scratch, m)),
+                    json!(tetrarch::pgn::san_among(&mut scratch, m, legal)),
                 )
             })
             .collect()

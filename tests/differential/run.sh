@@ -20,7 +20,7 @@ cargo build --profile ci --quiet --bins --examples
 out=target/pgn-check
 rm -rf "$out" && mkdir -p "$out"
 printf 'quit\n' >"$out/quit.txt"
-for variant in chess tetrarchy wildebeest chak backrank maharajah; do
+for variant in chess tetrarchy wildebeest chak backrank maharajah duck amazons; do
   for seed in 1 2 3; do
     target/ci/tetrarch play "$variant" --variants tests/data/fsf/variants.ini \
       --seat 1=bot:1 --seat 2=random --seed "$seed" --script "$out/quit.txt" --pgn "$out/games.pgn" >/dev/null 2>&1
