@@ -6,6 +6,7 @@
 
 use smallvec::SmallVec;
 
+use crate::betza::Offset;
 use crate::moves::{CastleGate, Move, MoveList};
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
@@ -27,7 +28,54 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         self.castling_moves(list);
+        self.cambodian_moves(list);
         self.drop_moves(SqSet::ALL, &mut |m| list.push(m));
+    }
+
+    /// Cambodian chess's first moves (`cambodianMoves`) of the side to
+    /// move, as Fairy-Stockfish makes them: the king on its gate leaps like
+    /// a knight to the rank ahead (not when in check), the fers on its gate
+    /// steps two squares ahead; only onto empty squares.
+    fn cambodian_moves(&self, list: &mut MoveList) {
+        let rules = self.rules();
+        let Some(cambodian) = rules.cambodian else {
+            return;
+        };
+        let us = self.to_move();
+        let gates = self.gates(us);
+        if gates.is_empty() {
+            return;
+        }
+        let forward = rules.seats[us].forward;
+        let in_check = self.in_check(us);
+        for from in gates.iter() {
+            let kind = self.piece_at(from).kind();
+            let leaps: &[(i8, i8)] = if kind.is_in(cambodian.king) && !in_check {
+                &[(1, 2), (1, -2)]
+            } else if kind.is_in(cambodian.fers) {
+                &[(2, 0)]
+            } else {
+                &[]
+            };
+            let (file, rank) = (
+                i32::from(rules.file_of(from)),
+                i32::from(rules.rank_of(from)),
+            );
+            for &(ahead, right) in leaps {
+                let (df, dr) = forward.apply(Offset {
+                    forward: ahead,
+                    right,
+                });
+                let (f, r) = (file + df, rank + dr);
+                if f < 0 || r < 0 || f >= i32::from(rules.files) || r >= i32::from(rules.ranks) {
+                    continue;
+                }
+                let to = rules.square(f as u8, r as u8);
+                if rules.playable[to as usize] && self.piece_at(to).is_none() {
+                    list.push(Move::Normal { from, to });
+                }
+            }
+        }
     }
 
     /// Hands every drop of the side to move onto a square of `allowed` to
@@ -397,10 +445,14 @@ impl<R: RuleHandle> Position<R> {
         if let Move::Castle { king, to, .. } = shape
             && (rules.pieces[self.piece_at(king).kind()].royal || pseudo.contains(king))
         {
-            // The king may not castle out of, or through, an attacked square.
-            if segment(rules, king, to)
-                .any(|s| self.attacked_by_enemy(s, us) && !self.touches(s, &theirs))
-            {
+            // The king may not castle out of, or through, an attacked square
+            // (a pseudo-royal one judged with the move's wall standing and
+            // the duck gone, as Fairy-Stockfish judges it).
+            let lifted = self.stand_wall(mv.wall());
+            let attacked = segment(rules, king, to)
+                .any(|s| self.attacked_by_enemy(s, us) && !self.touches(s, &theirs));
+            self.unstand_wall(mv.wall(), lifted);
+            if attacked {
                 return false;
             }
         }
@@ -483,8 +535,23 @@ impl<R: RuleHandle> Position<R> {
             && rules.petrify != 0
             && self.is_capture(&mv)
             && self.moving_piece(&mv).kind().is_in(rules.petrify);
+        // Fairy-Stockfish's test clears the blast's neighbourhood of every
+        // square a piece other than a pawn held before the move: a wall put
+        // on the square the capturing piece left next to its target shields
+        // nothing there.
+        let blasted_wall = rules.blast.is_some()
+            && self.is_capture(&mv)
+            && mv.from().is_some_and(|from| {
+                mv.wall() == Some(from)
+                    && !rules.pieces[self.piece_at(from).kind()].builtin_pawn
+                    && self.blast_neighbours(mv.to()).contains(from)
+            });
         self.make(mv);
         let wall = petrified_blast.then(|| self.lift(mv.to()));
+        let from_wall = blasted_wall
+            .then(|| mv.from())
+            .flatten()
+            .map(|from| (from, self.lift(from)));
         let mut legal = !self.in_check(us);
         // As Fairy-Stockfish: no pseudo-royal piece may be left attacked,
         // and with `dupleCheck` not every piece of the pseudo-royal types
@@ -510,6 +577,9 @@ impl<R: RuleHandle> Position<R> {
         }
         if let Some(wall) = wall {
             self.drop_back(mv.to(), wall);
+        }
+        if let Some((from, wall)) = from_wall {
+            self.drop_back(from, wall);
         }
         self.unmake();
         legal
@@ -792,6 +862,46 @@ impl<R: RuleHandle> Position<R> {
             });
         }
         checkers.iter().count() == 1 && checkers.contains(mv.to())
+    }
+
+    /// For an attack test before a walling move: puts its wall on the
+    /// board and, with the duck rule, lifts the walls already there;
+    /// returns those for [`Position::unstand_wall`].
+    fn stand_wall(&mut self, wall: Option<Sq>) -> (Piece, SmallVec<[Sq; 2]>) {
+        let mut lifted = SmallVec::new();
+        let Some(wall) = wall else {
+            return (Piece::NONE, lifted);
+        };
+        if self
+            .rules()
+            .walling
+            .as_ref()
+            .is_some_and(|w| w.rule == WallingRule::Duck)
+        {
+            for sq in 0..self.rules().square_count() as Sq {
+                if self.piece_at(sq).is_wall() {
+                    self.lift(sq);
+                    lifted.push(sq);
+                }
+            }
+        }
+        // A wall on the square the king or rook leaves replaces it there.
+        let replaced = self.lift(wall);
+        self.drop_back(wall, Piece::WALL);
+        (replaced, lifted)
+    }
+
+    /// Undoes [`Position::stand_wall`].
+    fn unstand_wall(&mut self, wall: Option<Sq>, (replaced, lifted): (Piece, SmallVec<[Sq; 2]>)) {
+        if let Some(wall) = wall {
+            self.lift(wall);
+            if replaced.is_some() {
+                self.drop_back(wall, replaced);
+            }
+            for sq in lifted {
+                self.drop_back(sq, Piece::WALL);
+            }
+        }
     }
 
     /// With walls (`wallingRule`), replaces each move of a piece by the
@@ -1089,6 +1199,7 @@ impl<R: RuleHandle> Position<R> {
             && !rules.sittuyin_promotion
             && !rules.pass_on_stalemate[self.to_move()]
             && rules.walling.is_none()
+            && rules.cambodian.is_none()
             && rules.hand.as_ref().is_none_or(|h| {
                 h.checks
                     && h.must_drop.is_none()

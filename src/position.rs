@@ -881,6 +881,23 @@ impl<R: RuleHandle> Position<R> {
         if let Some(wall) = wall {
             hash ^= self.put_wall(us, wall);
         }
+        // Cambodian chess: a rook moving onto the file or rank of the enemy
+        // king on its gate takes the king's leap away, blockers or not, as
+        // Fairy-Stockfish judges it.
+        if let Some(cambodian) = rules.cambodian
+            && moved.kind().is_in(cambodian.rook)
+        {
+            let to = mv.to();
+            for seat in Seat::all(rules.seats.len()).filter(|&s| s != us) {
+                if let Some(king) = self.royal(seat)
+                    && self.gates.contains(king)
+                    && (rules.file_of(king) == rules.file_of(to)
+                        || rules.rank_of(king) == rules.rank_of(to))
+                {
+                    self.gates.remove(king);
+                }
+            }
+        }
         // As in Fairy-Stockfish, a side whose hand is empty for good loses
         // its gates once it moves.
         if rules.gating

@@ -484,10 +484,11 @@ fn read_castling(
     }
     let handle = pos.shared_rules().clone();
     let rules: &RuleTable = &handle;
-    if rules
-        .castling
-        .iter()
-        .all(|wings| wings.iter().all(Option::is_none))
+    if !rules.gating
+        && rules
+            .castling
+            .iter()
+            .all(|wings| wings.iter().all(Option::is_none))
     {
         // Castling is off: Fairy-Stockfish ignores the field and writes `-`.
         return Ok(());

@@ -1028,9 +1028,9 @@ key_table! {
         "cambodianMoves",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "Cambodian chess special first moves.",
+        "Cambodian chess's first moves, with `gating` keeping the gate squares: a king on its gate may leap like a knight to the rank ahead when not in check, a fers on its gate may step two squares straight ahead (both only onto empty squares); a rook moving onto the file or rank of the enemy king on its gate takes that king's leap away.",
         "cambodianMoves = true"
     ),
     WallingRule(

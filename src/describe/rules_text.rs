@@ -68,6 +68,7 @@ pub(super) fn topics(rules: &RuleTable, start: &str) -> Vec<Topic> {
     add("En passant", en_passant(rules));
     add("Pieces in hand", hand(rules));
     add("Walls", walls(rules));
+    add("First moves", cambodian(rules));
     add("Winning and losing", goals(rules));
     add("Draws", draws(rules));
     add("Scoring", scoring(rules));
@@ -587,6 +588,16 @@ fn goals(rules: &RuleTable) -> Vec<String> {
 }
 
 /// Where captured pieces go, and how pieces in hand are dropped.
+/// Cambodian chess's first moves (`cambodianMoves`).
+fn cambodian(rules: &RuleTable) -> Vec<String> {
+    if rules.cambodian.is_none() {
+        return Vec::new();
+    }
+    vec![
+        "A king still on its gate square (named in the FEN's castling field) may leap like a knight to an empty square of the rank ahead, unless it is in check; a fers still on its gate may step two squares straight ahead onto an empty square. Leaving the gate, or being taken there, ends the right; a rook that moves onto the file or rank of the enemy king on its gate takes that king's leap away.".to_string(),
+    ]
+}
+
 /// What every move's wall does (`wallingRule`).
 fn walls(rules: &RuleTable) -> Vec<String> {
     let Some(walling) = &rules.walling else {

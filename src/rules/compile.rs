@@ -4,8 +4,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::geometry::Direction;
 use super::{
-    AttackLine, CastlingGeometry, Counting, CountingRule, GameEnds, HandRules, Line, LineKind,
-    PieceRules, RuleTable, SeatRules, ShatarMate, Sq, SqSet, Walling, WallingRule,
+    AttackLine, Cambodian, CastlingGeometry, Counting, CountingRule, GameEnds, HandRules, Line,
+    LineKind, PieceRules, RuleTable, SeatRules, ShatarMate, Sq, SqSet, Walling, WallingRule,
 };
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
@@ -616,6 +616,20 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         gating: def.bool(Key::Gating),
         castling_dropped_piece: def.bool(Key::CastlingDroppedPiece),
         walling,
+        cambodian: def.bool(Key::CambodianMoves).then(|| {
+            let types = |key: &str| {
+                def.pieces
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.key == key)
+                    .fold(0u64, |m, (i, _)| m | 1 << i)
+            };
+            Cambodian {
+                king: types("king"),
+                fers: types("fers"),
+                rook: types("rook"),
+            }
+        }),
         counting: compile_counting(def),
         makpong: def.bool(Key::MakpongRule),
         pass_on_stalemate: (0..ctx.seats.len())

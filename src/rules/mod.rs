@@ -296,6 +296,22 @@ pub struct GameEnds {
     pub full_board: bool,
 }
 
+/// The piece types of Cambodian chess's first moves (`cambodianMoves`),
+/// as masks of piece types: a king on its gate square may leap like a
+/// knight to the rank ahead when not in check, a fers on its gate may step
+/// two squares straight ahead, both only onto empty squares; a rook that
+/// moves onto the file or rank of the enemy king standing on its gate
+/// takes that king's leap away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cambodian {
+    /// The king types (`king`).
+    pub king: u64,
+    /// The fers types (`fers`).
+    pub fers: u64,
+    /// The rook types (`rook`).
+    pub rook: u64,
+}
+
 /// Where the wall a move puts may go (`wallingRule`), as Fairy-Stockfish
 /// places it: always on a square empty once the move is made, inside the
 /// mover's walling region.
@@ -471,6 +487,9 @@ pub struct RuleTable {
     /// Gate squares are kept, read from and written to the FEN's castling
     /// field (`gating`).
     pub gating: bool,
+    /// Cambodian chess's first moves (`cambodianMoves`), where the variant
+    /// has them.
+    pub cambodian: Option<Cambodian>,
     /// Walls every move puts on the board (`wallingRule`), where the
     /// variant has them.
     pub walling: Option<Walling>,
