@@ -45,7 +45,8 @@ fn reference_positions(catalog: &Catalog) -> Vec<(RuleTable, String)> {
 /// [`sorted_pocket`]; the order Fairy-Stockfish writes them in is checked
 /// by the differential test against pyffish.
 fn as_written(rules: &RuleTable, fen: &str) -> String {
-    let castles = rules.castling.iter().any(|w| w.iter().any(Option::is_some));
+    // Gate squares (`gating`) are kept in the castling field, castling or not.
+    let castles = rules.gating || rules.castling.iter().any(|w| w.iter().any(Option::is_some));
     let mut fields = fen.split(' ');
     let written_board = fields.next().expect("a board");
     let drops = rules.hand.as_ref().is_some_and(|h| h.drops);
