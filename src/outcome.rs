@@ -45,6 +45,17 @@ pub enum ImmediateEnd {
     },
     /// The board is full (`adjudicateFullBoard`).
     FullBoard,
+    /// A seat castled to a winning wing (`castlingWins`).
+    CastledToWin {
+        /// The seat that castled.
+        seat: Seat,
+    },
+    /// A seat lost for good every castling right that would win
+    /// (`castlingWins`).
+    WinningCastlingLost {
+        /// The seat that lost them.
+        seat: Seat,
+    },
     /// Both sides passed in a row, stuck (`passOnStalemate`).
     BothPassed,
     /// A seat aligned `connectN` pieces (or formed a square, or joined its
@@ -160,6 +171,11 @@ impl<R: RuleHandle> Position<R> {
                 return Some(ImmediateEnd::Flag { seat: them });
             }
         }
+        if !ends.castling_wins.is_empty()
+            && let Some(end) = self.castling_win_end(us, them)
+        {
+            return Some(end);
+        }
         if ends.check_counting && self.checks_remaining()[them] == 0 {
             return Some(ImmediateEnd::CheckCount { seat: them });
         }
@@ -180,6 +196,25 @@ impl<R: RuleHandle> Position<R> {
             return Some(ImmediateEnd::FullBoard);
         }
         None
+    }
+
+    /// Castle chess (`castlingWins`), as Fairy-Stockfish judges it: the
+    /// side that just castled to a winning wing wins; else a side left
+    /// without any of its winning castling rights loses, the side that
+    /// just moved looked at first.
+    fn castling_win_end(&self, us: Seat, them: Seat) -> Option<ImmediateEnd> {
+        let wins = &self.rules().ends.castling_wins;
+        let wins_of = |seat: Seat| wins.get(seat.index()).copied().unwrap_or([false; 2]);
+        if let Some(Move::Castle { wing, .. }) = self.last_move().map(Move::unwalled)
+            && wins_of(them)[wing as usize]
+        {
+            return Some(ImmediateEnd::CastledToWin { seat: them });
+        }
+        [them, us].into_iter().find_map(|seat| {
+            let winning = wins_of(seat);
+            let kept = self.castling().any(|r| r.seat == seat && winning[r.wing]);
+            (winning.contains(&true) && !kept).then_some(ImmediateEnd::WinningCastlingLost { seat })
+        })
     }
 
     /// Whether a seat's connect pieces join its two connect regions

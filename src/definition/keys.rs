@@ -757,9 +757,9 @@ key_table! {
         "castlingWins",
         T::CastlingRights,
         "-",
-        Unsupported,
+        Rules,
         Fsf,
-        "Castling moves that win; losing those rights loses.",
+        "Castlings that win at once (Fairy-Stockfish's letters: `K`/`Q` White's king and queen side, `k`/`q` Black's); a side that loses all those rights of its own for good loses (rule `castling`).",
         "castlingWins = q"
     ),
     CastlingSquares(

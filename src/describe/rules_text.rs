@@ -548,6 +548,20 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             ));
         }
     }
+    for (seat, wins) in rules.ends.castling_wins.iter().enumerate() {
+        let wings: Vec<&str> = [(wins[0], "king side"), (wins[1], "queen side")]
+            .iter()
+            .filter(|(w, _)| *w)
+            .map(|(_, name)| *name)
+            .collect();
+        if let (false, Some(seat)) = (wings.is_empty(), rules.seats.get(seat)) {
+            lines.push(format!(
+                "{} wins at once by castling on the {}, and loses once it can never castle there again.",
+                seat.name,
+                wings.join(" or the ")
+            ));
+        }
+    }
     if rules.ends.full_board {
         lines.push(
             if adj.material_counting == MaterialCounting::None {

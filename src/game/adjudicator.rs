@@ -884,6 +884,12 @@ impl Game {
                 self.finish_value(seat, adj.connect_value, EndRule::Connect, events)
             }
             ImmediateEnd::FullBoard => self.finish_counted(EndRule::FullBoard, events),
+            ImmediateEnd::CastledToWin { seat } => {
+                self.finish_value(seat, GameValue::Win, EndRule::Castling, events)
+            }
+            ImmediateEnd::WinningCastlingLost { seat } => {
+                self.finish_value(seat, GameValue::Loss, EndRule::Castling, events)
+            }
             // Two stalemates in a row.
             ImmediateEnd::BothPassed => self.finish_counted(EndRule::Stalemate, events),
         }

@@ -38,6 +38,8 @@ pub enum EndRule {
     Connect,
     /// The board ran full (`adjudicateFullBoard`).
     FullBoard,
+    /// A winning castling was made, or its rights lost (`castlingWins`).
+    Castling,
     /// A points lead ended the game (claimed or automatic).
     PointsLead,
     /// A position occurred the deciding number of times.
@@ -68,6 +70,7 @@ impl EndRule {
             EndRule::CheckCount => "check-count",
             EndRule::Connect => "connect",
             EndRule::FullBoard => "full-board",
+            EndRule::Castling => "castling",
             EndRule::PointsLead => "points-lead",
             EndRule::Repetition => "repetition",
             EndRule::NMove => "n-move",

@@ -1063,6 +1063,23 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
     .map(|[a, b]| [ctx.region(*a), ctx.region(*b)])
     .collect();
     ends.full_board = def.bool(Key::AdjudicateFullBoard);
+    // Fairy-Stockfish's letters: `K`/`Q` White's king and queen side,
+    // `k`/`q` Black's.
+    if let Value::Text(text) = def.value(Key::CastlingWins) {
+        let mut wins = vec![[false; 2]; 2];
+        for c in text.chars() {
+            match c {
+                'K' => wins[0][0] = true,
+                'Q' => wins[0][1] = true,
+                'k' => wins[1][0] = true,
+                'q' => wins[1][1] = true,
+                _ => {}
+            }
+        }
+        if wins.iter().flatten().any(|&w| w) {
+            ends.castling_wins = wins;
+        }
+    }
     ends
 }
 

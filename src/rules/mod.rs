@@ -294,6 +294,9 @@ pub struct GameEnds {
     /// A full board ends the game: material counting decides, else a draw
     /// (`adjudicateFullBoard`).
     pub full_board: bool,
+    /// Per seat, the castlings (king side, queen side) that win, and whose
+    /// right, once lost for good, loses (`castlingWins`); empty where unset.
+    pub castling_wins: Vec<[bool; 2]>,
 }
 
 /// The piece types of Cambodian chess's first moves (`cambodianMoves`),
