@@ -7,7 +7,7 @@
 use smallvec::SmallVec;
 
 use crate::betza::Offset;
-use crate::moves::{CastleGate, Move, MoveList};
+use crate::moves::{CastleGate, Move, MoveList, WallBase};
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
 use crate::position::{KingSafety, Position, RuleHandle};
@@ -911,10 +911,26 @@ impl<R: RuleHandle> Position<R> {
         let Some(walling) = handle.walling.as_ref() else {
             return;
         };
+        if walling.or_move {
+            // Pieces move without walls; a turn may instead only put one,
+            // named as Fairy-Stockfish names it by the mover's first piece.
+            if let Some(&sq) = self.pieces_of(self.to_move()).iter().min() {
+                let pass = Move::Pass { sq };
+                for wall in self.wall_squares(walling, pass, sq).iter() {
+                    list.push(Move::Walled {
+                        base: WallBase::Pass { sq },
+                        wall,
+                    });
+                }
+            }
+            return;
+        }
         let mut walled = MoveList::default();
         for &base in list.as_slice() {
             match (base.from(), base.with_wall(0)) {
-                (Some(from), Some(Move::Walled { base: shape, .. })) => {
+                (Some(from), Some(Move::Walled { base: shape, .. }))
+                    if !matches!(shape, WallBase::Pass { .. }) =>
+                {
                     for wall in self.wall_squares(walling, base, from).iter() {
                         walled.push(Move::Walled { base: shape, wall });
                     }
@@ -935,8 +951,10 @@ impl<R: RuleHandle> Position<R> {
         let to = base.to();
         let mut vacated = SqSet::default();
         let mut landed = SqSet::default();
-        vacated.insert(from);
-        landed.insert(to);
+        if !matches!(base, Move::Pass { .. }) {
+            vacated.insert(from);
+            landed.insert(to);
+        }
         match base {
             Move::EnPassant { captured, .. } => vacated.insert(captured),
             Move::Castle { rook, wing, .. } => {

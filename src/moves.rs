@@ -211,7 +211,7 @@ impl Move {
     }
 
     /// The move with a wall put on `wall` as well, where its shape can
-    /// carry one (a move of a piece on the board, not a drop or a pass).
+    /// carry one (a move of a piece on the board or a pass, not a drop).
     #[inline]
     pub fn with_wall(self, wall: Sq) -> Option<Move> {
         let base = match self {
@@ -221,6 +221,7 @@ impl Move {
                 WallBase::PiecePromotion { from, to, piece }
             }
             Move::EnPassant { from, to, captured } => WallBase::EnPassant { from, to, captured },
+            Move::Pass { sq } => WallBase::Pass { sq },
             Move::Castle {
                 king,
                 to,
@@ -256,7 +257,8 @@ impl Move {
 }
 
 /// The moves a wall can follow ([`Move::Walled`]): the shapes of
-/// [`Move`] that move a piece on the board.
+/// [`Move`] that move a piece on the board, and the pass of a turn that
+/// only puts a wall.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WallBase {
     /// [`Move::Normal`].
@@ -293,6 +295,11 @@ pub enum WallBase {
         /// The square of the piece taken.
         captured: Sq,
     },
+    /// [`Move::Pass`]: a turn that only puts a wall (`wallOrMove`).
+    Pass {
+        /// The square the pass is named by.
+        sq: Sq,
+    },
     /// [`Move::Castle`], without gating.
     Castle {
         /// The king's square.
@@ -317,6 +324,7 @@ impl WallBase {
                 Move::PiecePromotion { from, to, piece }
             }
             WallBase::EnPassant { from, to, captured } => Move::EnPassant { from, to, captured },
+            WallBase::Pass { sq } => Move::Pass { sq },
             WallBase::Castle {
                 king,
                 to,

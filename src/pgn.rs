@@ -118,10 +118,15 @@ pub fn san_among(pos: &mut Position<impl RuleHandle>, mv: Move, legal: &[Move]) 
             out += &rules.square_name(sq);
         }
     }
-    // A wall follows after a comma (`Qda1,b1`).
+    // A wall follows after a comma (`Qda1,b1`); with `wallOrMove`,
+    // Fairy-Stockfish writes a move of a piece with its empty wall field,
+    // the first square (`a3,a1`).
     if let Some(wall) = played.wall() {
         out.push(',');
         out += &rules.square_name(wall);
+    } else if rules.walling.as_ref().is_some_and(|w| w.or_move) && !mv.is_drop() {
+        out.push(',');
+        out += &rules.square_name(0);
     }
     // Fairy-Stockfish marks a check on the royal king only (not on
     // pseudo-royal pieces: maharajah's `Qc7` is no check in SAN).

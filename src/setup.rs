@@ -778,6 +778,12 @@ pub fn uci_text(rules: &RuleTable, mv: &Move, names_rook: bool) -> String {
         return drop_text(rules, mv);
     };
     let mut s = format!("{}{}", rules.square_name(from), rules.square_name(to));
+    // With `wallOrMove`, Fairy-Stockfish writes a move of a piece with the
+    // wall suffix of its empty wall field, the first square (`a2a3,a3a1`).
+    let idle_wall = rules.walling.as_ref().is_some_and(|w| w.or_move)
+        && !matches!(mv, Move::Pass { .. } | Move::Walled { .. });
+    let idle_wall =
+        idle_wall.then(|| format!(",{}{}", rules.square_name(to), rules.square_name(0)));
     match *mv {
         Move::Promotion { piece, .. } => s.push(rules.pieces[piece].letter),
         Move::PiecePromotion { .. } => s.push('+'),
@@ -788,6 +794,7 @@ pub fn uci_text(rules: &RuleTable, mv: &Move, names_rook: bool) -> String {
     if let Some((piece, _)) = mv.gate() {
         s.push(rules.pieces[piece].letter.to_ascii_lowercase());
     }
+    s.extend(idle_wall);
     s
 }
 
@@ -813,10 +820,17 @@ pub fn parse_uci(pos: &mut Position<impl RuleHandle>, text: &str) -> Result<Move
     check_uci_form(text, pos.rules()).map_err(MoveError::Notation)?;
     let mut list = MoveList::default();
     pos.legal_moves(&mut list);
+    // With `wallOrMove`, a move of a piece is also read without the
+    // meaningless wall suffix Fairy-Stockfish writes (`a2a3` for
+    // `a2a3,a3a1`).
+    let idle_wall = pos.rules().walling.as_ref().is_some_and(|w| w.or_move);
     list.as_slice()
         .iter()
         .copied()
-        .find(|m| uci(pos, m) == text)
+        .find(|m| {
+            let name = uci(pos, m);
+            name == text || idle_wall && m.wall().is_none() && name.split(',').next() == Some(text)
+        })
         .ok_or(MoveError::Illegal)
 }
 
@@ -861,7 +875,9 @@ fn check_uci_form(text: &str, rules: &RuleTable) -> Result<(), String> {
         (Some(_), false) => {
             return Err(format!("`{text}` names a wall; this variant has none"));
         }
-        (None, true) if !text.contains('@') => {
+        (None, true)
+            if !text.contains('@') && !rules.walling.as_ref().is_some_and(|w| w.or_move) =>
+        {
             return Err(format!(
                 "`{text}` names no wall; in this variant a move also puts one: `d1a1,a1b1`"
             ));

@@ -1073,9 +1073,9 @@ key_table! {
         "wallOrMove",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "A turn either places a wall or moves, not both.",
+        "With `wallingRule`: a turn either moves a piece, putting no wall, or only puts a wall (a pass named by the mover's first piece, UCI `a1a1,a1a3`). As Fairy-Stockfish writes them, the moves of pieces then carry a wall suffix on `a1` that means nothing (`a2a3,a3a1`, SAN `a3,a1`); tetrarch writes and reads them so.",
         "wallOrMove = true"
     ),
     DiagonalLines(

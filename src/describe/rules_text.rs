@@ -624,13 +624,21 @@ fn walls(rules: &RuleTable) -> Vec<String> {
         WallingRule::Duck => {
             "on any empty square, and the wall already on the board leaves it: the duck moves every turn and may not stay where it stood"
         }
-        WallingRule::Edge => "on an empty square of the board's edge or next to a wall",
+        WallingRule::Edge => {
+            "on an empty square of the board's edge or next (orthogonally) to a wall"
+        }
         WallingRule::Past => "on the square the piece left",
         WallingRule::Static => "on any empty square",
     };
-    let mut lines = vec![format!(
-        "Every move of a piece also puts a wall {where_}. Nothing moves onto or through a wall, and walls cannot be taken; drops put no wall."
-    )];
+    let mut lines = vec![if walling.or_move {
+        format!(
+            "Instead of moving a piece, a player may put a wall {where_}. Nothing moves onto or through a wall, and walls cannot be taken."
+        )
+    } else {
+        format!(
+            "Every move of a piece also puts a wall {where_}. Nothing moves onto or through a wall, and walls cannot be taken; drops put no wall."
+        )
+    }];
     let board: Vec<Sq> = (0..rules.square_count() as Sq)
         .filter(|&s| rules.playable[s as usize])
         .collect();

@@ -1366,5 +1366,9 @@ fn compile_walling(ctx: &Context, playable: &[bool]) -> Option<Walling> {
             set
         })
         .collect();
-    Some(Walling { rule, region })
+    Some(Walling {
+        rule,
+        region,
+        or_move: def.bool(Key::WallOrMove),
+    })
 }

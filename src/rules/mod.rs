@@ -341,6 +341,9 @@ pub struct Walling {
     pub rule: WallingRule,
     /// Per seat, the squares it may put walls on.
     pub region: Vec<SqSet>,
+    /// A turn either moves a piece (no wall) or only puts a wall
+    /// (`wallOrMove`).
+    pub or_move: bool,
 }
 
 /// Everything the move generator reads about a variant.
