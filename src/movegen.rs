@@ -755,7 +755,10 @@ impl<R: RuleHandle> Position<R> {
                         && !rules.pieces[self.piece_at(from).kind()].royal
                         && !pseudo.contains(from)
                 });
-            quick || unexposed || self.is_legal(*m)
+            // A move that must be tested is, even where no pin or check
+            // could make it illegal (sittuyin's promotion giving a
+            // discovered check).
+            (quick && !always_tested) || unexposed || self.is_legal(*m)
         });
         if self.rules().makpong {
             list.retain(|m| self.makpong_allows(m));
