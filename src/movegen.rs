@@ -870,23 +870,17 @@ impl<R: RuleHandle> Position<R> {
     /// For an attack test before a walling move: puts its wall on the
     /// board and, with the duck rule, lifts the walls already there;
     /// returns those for [`Position::unstand_wall`].
-    fn stand_wall(&mut self, wall: Option<Sq>) -> (Piece, SmallVec<[Sq; 2]>) {
-        let mut lifted = SmallVec::new();
+    fn stand_wall(&mut self, wall: Option<Sq>) -> (Piece, SqSet) {
         let Some(wall) = wall else {
-            return (Piece::NONE, lifted);
+            return (Piece::NONE, SqSet::default());
         };
-        if self
-            .rules()
-            .walling
-            .as_ref()
-            .is_some_and(|w| w.rule == WallingRule::Duck)
-        {
-            for sq in 0..self.rules().square_count() as Sq {
-                if self.piece_at(sq).is_wall() {
-                    self.lift(sq);
-                    lifted.push(sq);
-                }
-            }
+        let lifted = if self.rules().duck_walls() {
+            self.walls()
+        } else {
+            SqSet::default()
+        };
+        for sq in lifted.iter() {
+            self.lift(sq);
         }
         // A wall on the square the king or rook leaves replaces it there.
         let replaced = self.lift(wall);
@@ -895,13 +889,13 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Undoes [`Position::stand_wall`].
-    fn unstand_wall(&mut self, wall: Option<Sq>, (replaced, lifted): (Piece, SmallVec<[Sq; 2]>)) {
+    fn unstand_wall(&mut self, wall: Option<Sq>, (replaced, lifted): (Piece, SqSet)) {
         if let Some(wall) = wall {
             self.lift(wall);
             if replaced.is_some() {
                 self.drop_back(wall, replaced);
             }
-            for sq in lifted {
+            for sq in lifted.iter() {
                 self.drop_back(sq, Piece::WALL);
             }
         }

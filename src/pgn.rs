@@ -124,7 +124,7 @@ pub fn san_among(pos: &mut Position<impl RuleHandle>, mv: Move, legal: &[Move]) 
     if let Some(wall) = played.wall() {
         out.push(',');
         out += &rules.square_name(wall);
-    } else if rules.walling.as_ref().is_some_and(|w| w.or_move) && !mv.is_drop() {
+    } else if rules.wall_or_move() && !mv.is_drop() {
         out.push(',');
         out += &rules.square_name(0);
     }

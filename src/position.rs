@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
-use crate::rules::{Counting, CountingRule, RuleTable, Sq, SqSet, WallingRule};
+use crate::rules::{Counting, CountingRule, RuleTable, Sq, SqSet};
 use crate::seat::Seat;
 
 /// "No square".
@@ -1075,19 +1075,11 @@ impl<R: RuleHandle> Position<R> {
     /// of the hash.
     fn put_wall(&mut self, us: Seat, sq: Sq) -> u64 {
         let mut hash = 0;
-        if self
-            .rules
-            .walling
-            .as_ref()
-            .is_some_and(|w| w.rule == WallingRule::Duck)
-        {
-            let mut gone = SqSet::default();
-            for s in 0..self.board.len() as Sq {
-                if self.board[s as usize].is_wall() {
-                    self.remove(s);
-                    hash ^= self.rules.zobrist_piece(Piece::WALL, s);
-                    gone.insert(s);
-                }
+        if self.rules.duck_walls() {
+            let gone = self.walls();
+            for s in gone.iter() {
+                self.remove(s);
+                hash ^= self.rules.zobrist_piece(Piece::WALL, s);
             }
             self.wall_history.push(gone);
         }
@@ -1107,16 +1099,22 @@ impl<R: RuleHandle> Position<R> {
         hash
     }
 
+    /// The squares holding a wall.
+    pub(crate) fn walls(&self) -> SqSet {
+        let mut out = SqSet::default();
+        for sq in 0..self.rules.square_count() as Sq {
+            if self.board[sq as usize].is_wall() {
+                out.insert(sq);
+            }
+        }
+        out
+    }
+
     /// Takes back the wall of a walling move: the duck rule's walls come
     /// back where they stood.
     fn take_back_wall(&mut self, sq: Sq) {
         self.remove(sq);
-        if self
-            .rules
-            .walling
-            .as_ref()
-            .is_some_and(|w| w.rule == WallingRule::Duck)
-        {
+        if self.rules.duck_walls() {
             let gone = self.wall_history.pop().expect("the walls before the move");
             for s in gone.iter() {
                 self.add(s, Piece::WALL);

@@ -780,8 +780,7 @@ pub fn uci_text(rules: &RuleTable, mv: &Move, names_rook: bool) -> String {
     let mut s = format!("{}{}", rules.square_name(from), rules.square_name(to));
     // With `wallOrMove`, Fairy-Stockfish writes a move of a piece with the
     // wall suffix of its empty wall field, the first square (`a2a3,a3a1`).
-    let idle_wall = rules.walling.as_ref().is_some_and(|w| w.or_move)
-        && !matches!(mv, Move::Pass { .. } | Move::Walled { .. });
+    let idle_wall = rules.wall_or_move() && !matches!(mv, Move::Pass { .. } | Move::Walled { .. });
     let idle_wall =
         idle_wall.then(|| format!(",{}{}", rules.square_name(to), rules.square_name(0)));
     match *mv {
@@ -823,7 +822,7 @@ pub fn parse_uci(pos: &mut Position<impl RuleHandle>, text: &str) -> Result<Move
     // With `wallOrMove`, a move of a piece is also read without the
     // meaningless wall suffix Fairy-Stockfish writes (`a2a3` for
     // `a2a3,a3a1`).
-    let idle_wall = pos.rules().walling.as_ref().is_some_and(|w| w.or_move);
+    let idle_wall = pos.rules().wall_or_move();
     list.as_slice()
         .iter()
         .copied()
@@ -875,9 +874,7 @@ fn check_uci_form(text: &str, rules: &RuleTable) -> Result<(), String> {
         (Some(_), false) => {
             return Err(format!("`{text}` names a wall; this variant has none"));
         }
-        (None, true)
-            if !text.contains('@') && !rules.walling.as_ref().is_some_and(|w| w.or_move) =>
-        {
+        (None, true) if !text.contains('@') && !rules.wall_or_move() => {
             return Err(format!(
                 "`{text}` names no wall; in this variant a move also puts one: `d1a1,a1b1`"
             ));

@@ -60,7 +60,12 @@ static VARIANTS: LazyLock<Vec<Variant>> = LazyLock::new(|| {
         let start = definition.start_fen().to_string();
         let four = rules.seats.len() == 4;
         out.push(Variant {
-            mirror_symmetric: rules.seats.len() == 2 && colour_symmetric(definition),
+            // With `wallOrMove`, Fairy-Stockfish's move names are no mirror
+            // images: the wall-only turn is named by the mover's first piece
+            // and moves of pieces carry a suffix on a1.
+            mirror_symmetric: rules.seats.len() == 2
+                && colour_symmetric(definition)
+                && !rules.wall_or_move(),
             rotation_symmetric: four
                 && rotate_fen4(&rules, &start)
                     .is_some_and(|turned| board_field(&turned) == board_field(&start)),

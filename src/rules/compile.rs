@@ -616,19 +616,10 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         gating: def.bool(Key::Gating),
         castling_dropped_piece: def.bool(Key::CastlingDroppedPiece),
         walling,
-        cambodian: def.bool(Key::CambodianMoves).then(|| {
-            let types = |key: &str| {
-                def.pieces
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| p.key == key)
-                    .fold(0u64, |m, (i, _)| m | 1 << i)
-            };
-            Cambodian {
-                king: types("king"),
-                fers: types("fers"),
-                rook: types("rook"),
-            }
+        cambodian: def.bool(Key::CambodianMoves).then(|| Cambodian {
+            king: types_named(def, &["king"]),
+            fers: types_named(def, &["fers"]),
+            rook: types_named(def, &["rook"]),
         }),
         counting: compile_counting(def),
         makpong: def.bool(Key::MakpongRule),
@@ -645,18 +636,9 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                     ))
             })
             .collect(),
-        shatar_mate: def.bool(Key::ShatarMateRule).then(|| {
-            let types = |keys: &[&str]| {
-                def.pieces
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| keys.contains(&p.key.as_str()))
-                    .fold(0u64, |m, (i, _)| m | 1 << i)
-            };
-            ShatarMate {
-                knights: types(&["knight"]),
-                shak: types(&["knight", "rook", "bers"]),
-            }
+        shatar_mate: def.bool(Key::ShatarMateRule).then(|| ShatarMate {
+            knights: types_named(def, &["knight"]),
+            shak: types_named(def, &["knight", "rook", "bers"]),
         }),
         sittuyin_promotion: def.bool(Key::SittuyinPromotion),
         janggi_cannons: def
@@ -777,6 +759,16 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceRules> {
 }
 
 /// Pieces in hand: `None` unless pieces are dropped or captured to hand.
+/// The mask of the variant's piece types whose key (`king`, `rook`, …) is
+/// one of `keys`.
+fn types_named(def: &Definition, keys: &[&str]) -> u64 {
+    def.pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| keys.contains(&p.key.as_str()))
+        .fold(0u64, |m, (i, _)| m | 1 << i)
+}
+
 /// The counting rule (`countingRule`), if the variant counts.
 fn compile_counting(def: &Definition) -> Option<Counting> {
     let rule = match def.value(Key::CountingRule) {
@@ -785,13 +777,7 @@ fn compile_counting(def: &Definition) -> Option<Counting> {
         Value::Choice(c) if c == "asean" => CountingRule::Asean,
         _ => return None,
     };
-    let types = |key: &str| {
-        def.pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.key == key)
-            .fold(0u64, |m, (i, _)| m | 1 << i)
-    };
+    let types = |key: &str| types_named(def, &[key]);
     Some(Counting {
         rule,
         pawns: types("pawn"),

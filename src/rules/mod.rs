@@ -720,6 +720,22 @@ impl RuleTable {
         self.seat_type(seat, piece) * self.square_count() + sq as usize
     }
 
+    /// Whether the walls move (`wallingRule = duck`): each move's wall
+    /// replaces those on the board.
+    #[inline]
+    pub fn duck_walls(&self) -> bool {
+        self.walling
+            .as_ref()
+            .is_some_and(|w| w.rule == WallingRule::Duck)
+    }
+
+    /// Whether a turn either moves a piece or only puts a wall
+    /// (`wallOrMove`).
+    #[inline]
+    pub fn wall_or_move(&self) -> bool {
+        self.walling.as_ref().is_some_and(|w| w.or_move)
+    }
+
     /// The hash key of a piece on a square.
     #[inline]
     pub fn zobrist_piece(&self, piece: crate::piece::Piece, sq: Sq) -> u64 {
