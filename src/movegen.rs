@@ -306,6 +306,17 @@ impl<R: RuleHandle> Position<R> {
         }
         let info = &rules.pieces[kind];
         let zone = &rules.promotion_region[us];
+        let in_zone = zone[from as usize] || zone[to as usize];
+        // A shogi-style piece promotion (`promotedPieceType`) of any type but
+        // the built-in pawn, into, inside or out of the promotion zone.
+        let piece_promotion = info.promotes_to.filter(|&promoted| {
+            !info.builtin_pawn
+                && !piece.promoted()
+                && in_zone
+                && (!rules.piece_promotion_on_capture || capture)
+                && (rules.promotion_limit[promoted] == 0
+                    || u32::from(self.count(us, promoted)) < rules.promotion_limit[promoted])
+        });
         // Sittuyin's pawns promote by a move of their own instead.
         if info.promotes_as_pawn[us] && zone[to as usize] && !rules.sittuyin_promotion {
             for &choice in &rules.promotion_choices[us] {
@@ -332,12 +343,19 @@ impl<R: RuleHandle> Position<R> {
                 });
             }
             // A pawn that must promote cannot stop there unpromoted, even
-            // when no promotion is left to it.
+            // when no promotion is left to it; a type that also promotes as
+            // a piece keeps that promotion (as Fairy-Stockfish offers both).
             if rules.mandatory_pawn_promotion {
+                if let Some(promoted) = piece_promotion {
+                    emit(Move::PiecePromotion {
+                        from,
+                        to,
+                        piece: promoted,
+                    });
+                }
                 return;
             }
         }
-        let in_zone = zone[from as usize] || zone[to as usize];
         let mut mandatory = false;
         if info.builtin_pawn {
             // Its piece promotion was offered above, where it belongs.
@@ -350,12 +368,7 @@ impl<R: RuleHandle> Position<R> {
                 });
                 mandatory = rules.mandatory_piece_promotion;
             }
-        } else if let Some(promoted) = info.promotes_to
-            && in_zone
-            && (!rules.piece_promotion_on_capture || capture)
-            && (rules.promotion_limit[promoted] == 0
-                || u32::from(self.count(us, promoted)) < rules.promotion_limit[promoted])
-        {
+        } else if let Some(promoted) = piece_promotion {
             emit(Move::PiecePromotion {
                 from,
                 to,
@@ -433,6 +446,12 @@ impl<R: RuleHandle> Position<R> {
         }
         let shape = mv.unwalled();
         let us = self.to_move();
+        // While the kings face each other (bikjang), a pass is always legal
+        // and every other move must break the facing.
+        let facing = self.bikjang();
+        if facing && matches!(mv, Move::Pass { .. }) {
+            return true;
+        }
         // A royal piece dropped from the hand (placement) may not land
         // attacked either.
         let royal = self.royal(us).is_some()
@@ -492,6 +511,7 @@ impl<R: RuleHandle> Position<R> {
             && rules.checking
             && !drop_checks_tested
             && !rules.flying_general
+            && !facing
         {
             return true;
         }
@@ -566,7 +586,7 @@ impl<R: RuleHandle> Position<R> {
         if legal && duple {
             legal = !self.duple_checked(us);
         }
-        if legal && rules.flying_general {
+        if legal && (rules.flying_general || facing) {
             legal = !self.generals_face();
         }
         if legal && (!rules.checking || drop_checks_tested) {
@@ -600,6 +620,12 @@ impl<R: RuleHandle> Position<R> {
         Seat::all(rules.seats.len())
             .filter(|&s| rules.seats[s].team != team && !self.is_eliminated(s))
             .any(|s| self.find_attacker(sq, s, |from| !self.piece_at(from).kind().is_in(unable)))
+    }
+
+    /// Whether the kings face each other under Janggi's bikjang rule
+    /// (`bikjangRule`).
+    pub fn bikjang(&self) -> bool {
+        self.rules().bikjang && self.generals_face()
     }
 
     /// Whether two royal pieces face each other on a rank or file with no
@@ -684,10 +710,12 @@ impl<R: RuleHandle> Position<R> {
         // Without hoppers, lame or pseudo-royal pieces, a move of a piece that
         // is neither royal nor pinned cannot expose the king when it is not
         // in check: such moves skip the make/unmake test.
+        let facing = self.bikjang();
         let plain = rules.checking
             && !rules.complex_attacks
             && rules.pseudo_royal.is_none()
             && !rules.flying_general
+            && !facing
             && self.royal(us).is_some();
         let safety = if plain {
             self.king_safety(us)
@@ -697,7 +725,7 @@ impl<R: RuleHandle> Position<R> {
         let simple = plain && safety.checkers == 0;
         // Facing royal pieces are no attack line: with the flying general
         // every move is tested.
-        let exposure = if plain || !rules.checking || rules.flying_general {
+        let exposure = if plain || !rules.checking || rules.flying_general || facing {
             None
         } else {
             self.exposure(us)
@@ -768,7 +796,25 @@ impl<R: RuleHandle> Position<R> {
         }
         self.keep_compulsory_drops(list);
         self.add_gatings(list);
+        self.add_pass(list);
         self.add_stalemate_pass(list);
+    }
+
+    /// With `pass`, the side to move may pass when not in check (or while
+    /// the kings face each other, bikjang), as Fairy-Stockfish lets it: the
+    /// pass is named by its king's square, else by its first piece's.
+    fn add_pass(&mut self, list: &mut MoveList) {
+        let us = self.to_move();
+        if !self.rules().pass[us] {
+            return;
+        }
+        let first = self.pieces_of(us).iter().copied().min();
+        if let Some(sq) = self.royal(us).or(first) {
+            let pass = Move::Pass { sq };
+            if self.is_legal(pass) {
+                list.push(pass);
+            }
+        }
     }
 
     /// With `passOnStalemate`, a side with no legal move that is not in
@@ -1213,6 +1259,8 @@ impl<R: RuleHandle> Position<R> {
             && !rules.makpong
             && !rules.sittuyin_promotion
             && !rules.pass_on_stalemate[self.to_move()]
+            && !rules.pass[self.to_move()]
+            && !rules.bikjang
             && rules.walling.is_none()
             && rules.cambodian.is_none()
             && rules.hand.as_ref().is_none_or(|h| {

@@ -56,8 +56,10 @@ pub enum ImmediateEnd {
         /// The seat that lost them.
         seat: Seat,
     },
-    /// Both sides passed in a row, stuck (`passOnStalemate`).
+    /// Both sides passed in a row (`pass`; stuck, with `passOnStalemate`).
     BothPassed,
+    /// The kings face each other after a pass (`bikjangRule`).
+    Bikjang,
     /// A seat aligned `connectN` pieces (or formed a square, or joined its
     /// connect regions).
     Connect {
@@ -185,6 +187,10 @@ impl<R: RuleHandle> Position<R> {
             || self.regions_joined(them)
         {
             return Some(ImmediateEnd::Connect { seat: them });
+        }
+        // The kings faced each other before a pass and still do.
+        if matches!(self.last_move(), Some(Move::Pass { .. })) && self.bikjang() {
+            return Some(ImmediateEnd::Bikjang);
         }
         if self.passed_twice() {
             return Some(ImmediateEnd::BothPassed);

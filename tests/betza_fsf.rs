@@ -10,7 +10,7 @@ use tetrarch::board::Square;
 
 /// Strings tetrarch reads differently from Fairy-Stockfish, on purpose; each
 /// gets a `check` warning and a hand-made case below.
-const DELIBERATE: &[&str] = &["R12", "NN2", "AA", "DD", "pN", "gN", "nW", "nF", "nK", "nC"];
+const DELIBERATE: &[&str] = &["R12", "NN2", "AA", "DD", "pN", "gN"];
 
 fn sq(name: &str) -> Square {
     Square::parse(name).expect("a square name")
@@ -89,9 +89,6 @@ fn xbetza_beyond_fairy_stockfish() {
     let none = |_: Square| false;
     let d4 = sq("d4");
     let full = move |s: Square| s != d4;
-    let ring = move |s: Square| {
-        s != d4 && (s.file as i32 - 3).abs() <= 1 && (s.rank as i32 - 3).abs() <= 1
-    };
     let only = |names: &'static [&'static str]| move |s: Square| names.iter().any(|n| sq(n) == s);
     let cases: Vec<Case> = vec![
         // Riders of any atom.
@@ -128,13 +125,14 @@ fn xbetza_beyond_fairy_stockfish() {
         ("pN", 8, "d4", Box::new(none), ""),
         ("gN", 8, "d4", Box::new(only(&["e6"])), "f8"),
         ("pD", 8, "d4", Box::new(full), "d8,h4"),
-        // Lame leaps of any atom: orthogonal steps first, then diagonal.
-        ("nW", 8, "d4", Box::new(full), "c4,d3,d5,e4"),
-        ("nF", 8, "d4", Box::new(full), "c3,c5,e3,e5"),
-        ("nK", 8, "d4", Box::new(ring), "c3,c4,c5,d3,d5,e3,e4,e5"),
-        ("nC", 8, "d4", Box::new(only(&["d5"])), "a3,a5,c1,e1,g3,g5"),
-        ("nH", 8, "d4", Box::new(only(&["d5"])), "a4,d1,g4"),
-        ("nG", 8, "d4", Box::new(only(&["e5"])), "a1,a7,g1"),
+        // Lame leaps Fairy-Stockfish cannot make lame never move, as there
+        // (elgam's `nC` piece is still in its perft records).
+        ("nW", 8, "d4", Box::new(none), ""),
+        ("nK", 8, "d4", Box::new(none), ""),
+        ("nC", 8, "d4", Box::new(none), ""),
+        ("nH", 8, "d4", Box::new(none), ""),
+        ("nG", 8, "d4", Box::new(none), ""),
+        ("nCW", 8, "d4", Box::new(none), "c4,d3,d5,e4"),
         (
             "nNN",
             8,

@@ -287,7 +287,7 @@ fn a_large_variants_file_gives_one_line_per_kind_of_problem() {
         warnings[0].starts_with(&format!("warning: {unsupported} sections of")),
         "{stderr}"
     );
-    assert!(warnings[0].contains("`janggihouse`"), "{stderr}");
+    assert!(warnings[0].contains("`flipello6`"), "{stderr}");
 }
 
 #[test]

@@ -120,7 +120,7 @@ impl Betza {
                 );
             } else if m.lame && !m.rider && !has(Atom::fsf_lame) {
                 warn(format!(
-                    "Fairy-Stockfish generates no moves for a lame `{}`; tetrarch does",
+                    "a lame `{}` never moves: Fairy-Stockfish makes only N, A, Z and D leaps lame and gives others no moves, and tetrarch plays its files alike",
                     m.atom_text
                 ));
             }

@@ -111,6 +111,11 @@ impl Betza {
                 MoveKind::Leap
             };
             for &atom in &m.atoms {
+                // Fairy-Stockfish makes only some leaps lame (N, A, Z, D) and
+                // gives the others no moves; tetrarch plays its files alike.
+                if m.lame && !m.rider && !atom.fsf_lame() {
+                    continue;
+                }
                 for leap in selected_leaps(m, atom) {
                     let rule = MoveRule {
                         leap,

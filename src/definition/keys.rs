@@ -1082,36 +1082,36 @@ key_table! {
         "diagonalLines",
         T::Region,
         "-",
-        Unsupported,
+        Rules,
         Fsf,
-        "Squares with extra diagonal moves (Janggi palace).",
+        "Janggi's palace lines: from one of these squares the wazir (and a king that moves as a wazir) may also step diagonally, the soldier diagonally forward, the rook ride and Janggi's cannon hop diagonally, along the lines only. A diagonal that leaves the lines and meets them again is refused (Fairy-Stockfish masks such a move with the lines; tetrarch stops where they end).",
         "diagonalLines = d1 f1 e2 d3 f3"
     ),
     Pass(
         "pass",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "Both colours may pass.",
+        "Both colours may pass when not in check (UCI names the pass by the king's square, `e2e2`; XBoard `@@@@`); two passes in a row end the game, `materialCounting` deciding, else a draw (rule `passes`).",
         "pass = true"
     ),
     PassWhite(
         "passWhite",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "White may pass.",
+        "White may pass when not in check.",
         "passWhite = true"
     ),
     PassBlack(
         "passBlack",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "Black may pass.",
+        "Black may pass when not in check.",
         "passBlack = true"
     ),
     PassOnStalemate(
@@ -1299,9 +1299,9 @@ key_table! {
         "moveRepetitionIllegal",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "Moving a piece back and forth is forbidden.",
+        "Janggi's rule against moving a piece back and forth, as Fairy-Stockfish judges it: a player not in check on its last three turns who moves, by quiet plain moves, a piece able to enter the opponent's palace from a square it reached without capturing to another and back, twice (a pass may stand for one of the moves away), loses (rule `repetition`).",
         "moveRepetitionIllegal = true"
     ),
     ChasingRule(
@@ -1362,9 +1362,9 @@ key_table! {
         "bikjangRule",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Fsf,
-        "Janggi bikjang (facing kings).",
+        "Janggi's bikjang: while the kings face each other on a file or rank with nothing between them, the side to move must break the facing or pass (a pass is then legal even in check); a pass that leaves them facing ends the game, `materialCounting` deciding, else a draw (rule `bikjang`).",
         "bikjangRule = true"
     ),
     ExtinctionValue(

@@ -413,6 +413,15 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             if royal.is_empty() { "kings".to_string() } else { format!("{}s", either(&royal)) }
         ));
     }
+    let (palace, diagonal_types) = &rules.palace_lines;
+    if !palace.is_empty() && *diagonal_types != 0 {
+        let squares: Vec<String> = palace.iter().map(|&s| rules.square_name(s)).collect();
+        lines.push(format!(
+            "On the palace lines ({}) a {} also moves diagonally, along the lines only: a wazir (and a king that moves as one) one step, a soldier one step forward, a rook riding and Janggi's cannon hopping as on a bishop's lines.",
+            squares.join(" "),
+            either(&types_named(rules, *diagonal_types))
+        ));
+    }
     if rules.janggi_cannons != 0 {
         let cannons = types_named(rules, rules.janggi_cannons);
         lines.push(format!(
@@ -504,6 +513,15 @@ fn goals(rules: &RuleTable) -> Vec<String> {
     if rules.ends.check_counting {
         lines
             .push("Checks are counted: the player who gives the set number of checks wins.".into());
+    }
+    if rules.pass.iter().any(|&p| p) {
+        lines.push("A player who is not in check may pass; two passes in a row end the game (a draw unless material is counted).".to_string());
+    }
+    if rules.bikjang {
+        lines.push("While the kings face each other on a file or rank with no piece between them (bikjang), the player to move must break the facing or pass, even in check; a pass that leaves them facing ends the game (a draw unless material is counted).".to_string());
+    }
+    if adj.back_and_forth_loses {
+        lines.push("A player who, not in check, moves a piece that can enter the opponent's palace back and forth between two squares twice over (a pass may stand for one move away) loses.".to_string());
     }
     if rules.pass_on_stalemate.iter().any(|&p| p) {
         lines.push("A player with no legal move who is not in check passes instead; two passes in a row end the game (a draw unless material is counted).".to_string());

@@ -44,6 +44,12 @@ pub struct Game {
     keys: Vec<u64>,
     /// For each position of `keys`, whether the side to move was in check.
     in_check: Vec<bool>,
+    /// For each position of `keys`, the move that reached it and whether it
+    /// captured (`None` for a position no move reached).
+    arrivals: Vec<Option<(Move, bool)>>,
+    /// The last move applied and whether it captured, until its position
+    /// is recorded.
+    arrival: Option<(Move, bool)>,
     /// Shatar's mate rule (`shatarMateRule`): for every position since the
     /// start, whether a knight, rook or bers gave check (a "shak"), or
     /// `None` when the side to move was not in check.
@@ -94,6 +100,8 @@ impl Game {
             legal: MoveList::default(),
             keys: Vec::new(),
             in_check: Vec::new(),
+            arrivals: Vec::new(),
+            arrival: None,
             shaks: Vec::new(),
             idle,
             moves_made: [0; MAX_SEATS],
@@ -347,6 +355,7 @@ impl Game {
             }
         }
         let eliminated_before = self.pos.eliminated_seats();
+        self.arrival = Some((mv, !victims.is_empty()));
         self.pos.make(mv);
         self.ply += 1;
         self.last_moved[mover] = self.ply;
@@ -356,6 +365,7 @@ impl Game {
             if !self.rules().adjudication.repetition_spans_captures {
                 self.keys.clear();
                 self.in_check.clear();
+                self.arrivals.clear();
             }
         } else {
             self.idle[mover] += 1;
@@ -536,6 +546,7 @@ impl Game {
             let key = repetition_key(&self.pos, &self.legal);
             self.keys.push(key);
             self.in_check.push(self.pos.in_check(seat));
+            self.arrivals.push(self.arrival.take());
             if let Some(mate) = &rules.shatar_mate {
                 let shak = self
                     .pos
@@ -610,6 +621,8 @@ impl Game {
                 self.finish(Outcome::Draw, EndRule::InsufficientMaterial, events);
             } else if self.pos.promotion_stalemate(self.legal.as_slice()) {
                 self.finish_drawn(EndRule::Stalemate, events);
+            } else if self.moved_back_and_forth() {
+                self.finish_value(seat, GameValue::Win, EndRule::Repetition, events);
             } else if adj.n_fold > 0 && self.repetitions() >= adj.n_fold {
                 let judged = if adj.n_fold_absolute {
                     Seat::FIRST
@@ -791,6 +804,80 @@ impl Game {
         }
     }
 
+    /// Whether the player who just moved has moved a piece back and forth
+    /// where Janggi forbids it (`moveRepetitionIllegal`), as
+    /// Fairy-Stockfish judges it: neither in check on its last three turns,
+    /// it moved, with quiet plain moves, a piece that can enter the
+    /// opponent's palace from a square it reached without capturing to
+    /// another and back, twice (a pass may stand for its second move).
+    fn moved_back_and_forth(&self) -> bool {
+        let rules = self.pos.shared_rules().clone();
+        let adj = &rules.adjudication;
+        let len = self.keys.len();
+        if !adj.back_and_forth_loses || adj.n_fold == 0 || len < 5 {
+            return false;
+        }
+        let end = len - 1;
+        // Plies counted back from the last (0), and the positions they reached.
+        let mv = |k: usize| self.arrivals[end - k].map(|(m, _)| m);
+        let captured = |k: usize| self.arrivals[end - k].is_some_and(|(_, c)| c);
+        let checked = |k: usize| self.in_check[end - k];
+        let reverses = |a: Option<Move>, b: Option<Move>| match (a, b) {
+            (Some(Move::Normal { from, to }), Some(Move::Normal { from: f, to: t })) => {
+                from == t && to == f
+            }
+            _ => false,
+        };
+        let Some(Move::Normal { to, .. }) = mv(0) else {
+            return false;
+        };
+        if checked(1) || checked(3) {
+            return false;
+        }
+        let them = self.pos.to_move();
+        let mover = them.previous(rules.seats.len());
+        let region = |seat: Seat, t: usize| {
+            rules.mobility[rules.seat_type(seat, crate::piece_type::PieceType::new(t))].as_ref()
+        };
+        let moved = self.pos.piece_at(to).kind().index();
+        let Some(king) = rules.pieces.iter().position(|p| p.key == "king") else {
+            return false;
+        };
+        let reaches_palace = match (region(mover, moved), region(them, king)) {
+            (Some(a), Some(b)) => a.iter().zip(b).any(|(x, y)| *x && *y),
+            _ => true,
+        };
+        if !reaches_palace {
+            return false;
+        }
+        let mut state = if reverses(mv(2), mv(0)) {
+            2
+        } else if matches!(mv(2), Some(Move::Pass { .. })) {
+            1
+        } else {
+            0
+        };
+        let mut i = 4;
+        while i <= end && state > 0 {
+            if i < end && checked(i + 1) {
+                state = 0;
+            } else if state < 4 {
+                let undone = if state == 1 { mv(0) } else { mv(i - 2) };
+                state = if reverses(mv(i), undone) {
+                    state + 1
+                } else {
+                    0
+                };
+            } else if !captured(i) && mv(i - 2).and_then(|m| m.from()) == mv(i).map(|m| m.to()) {
+                return true;
+            } else {
+                state = 0;
+            }
+            i += 2;
+        }
+        false
+    }
+
     /// Ends the game as Fairy-Stockfish ends a full board or a double
     /// pass: material counting decides, else a draw.
     fn finish_counted(&mut self, rule: EndRule, events: &mut Vec<Event>) {
@@ -891,7 +978,16 @@ impl Game {
                 self.finish_value(seat, GameValue::Loss, EndRule::Castling, events)
             }
             // Two stalemates in a row.
-            ImmediateEnd::BothPassed => self.finish_counted(EndRule::Stalemate, events),
+            ImmediateEnd::BothPassed => {
+                // Passes that only a stalemate allows end as one.
+                let rule = if rules.pass.contains(&true) {
+                    EndRule::Passes
+                } else {
+                    EndRule::Stalemate
+                };
+                self.finish_counted(rule, events)
+            }
+            ImmediateEnd::Bikjang => self.finish_counted(EndRule::Bikjang, events),
         }
     }
 

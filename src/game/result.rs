@@ -40,6 +40,11 @@ pub enum EndRule {
     FullBoard,
     /// A winning castling was made, or its rights lost (`castlingWins`).
     Castling,
+    /// The kings faced each other and the side to move passed
+    /// (`bikjangRule`).
+    Bikjang,
+    /// Both sides passed in a row (`pass`).
+    Passes,
     /// A points lead ended the game (claimed or automatic).
     PointsLead,
     /// A position occurred the deciding number of times.
@@ -71,6 +76,8 @@ impl EndRule {
             EndRule::Connect => "connect",
             EndRule::FullBoard => "full-board",
             EndRule::Castling => "castling",
+            EndRule::Bikjang => "bikjang",
+            EndRule::Passes => "passes",
             EndRule::PointsLead => "points-lead",
             EndRule::Repetition => "repetition",
             EndRule::NMove => "n-move",

@@ -121,6 +121,9 @@ pub struct Adjudication {
     /// A repetition reached by one side checking in every position of it
     /// loses for that side; by both, it is drawn (`perpetualCheckIllegal`).
     pub perpetual_check_loses: bool,
+    /// Janggi's rule against moving a piece back and forth
+    /// (`moveRepetitionIllegal`): the mover who does it loses.
+    pub back_and_forth_loses: bool,
     /// Captures and pawn moves do not start the repetition count afresh:
     /// where captured pieces go to hand, positions repeat across them.
     pub repetition_spans_captures: bool,
@@ -238,6 +241,7 @@ pub(super) fn compile_adjudication(
         n_fold_value: game_value(def.value(Key::NFoldValue)),
         n_fold_absolute: def.bool(Key::NFoldValueAbsolute),
         perpetual_check_loses: def.bool(Key::PerpetualCheckIllegal),
+        back_and_forth_loses: def.bool(Key::MoveRepetitionIllegal),
         repetition_spans_captures: def.bool(Key::CapturesToHand),
         insufficient_material_draw: def.bool(Key::InsufficientMaterialDraw) && !other_wins,
         insufficient_pieces: bits(def.piece_set(Key::InsufficientMaterialPieces)),

@@ -247,7 +247,34 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             rules
         })
         .collect();
-    let triple: Vec<MoveRule> = Betza::parse("fmnH").expect("valid Betza").rules();
+    // A pawn's triple step (`tripleStepRegion`): three squares forward, the
+    // two passed ones empty (a lame leap Betza cannot write for
+    // Fairy-Stockfish, which makes only N, A, Z and D leaps lame).
+    let triple = vec![MoveRule {
+        leap: crate::betza::Offset {
+            forward: 3,
+            right: 0,
+        },
+        kind: MoveKind::Leap,
+        quiet: true,
+        capture: false,
+        en_passant: false,
+        initial: false,
+        lame: true,
+        jumping: false,
+    }];
+    // Janggi's palace diagonals (`diagonalLines`): from a square of the
+    // lines, some types also move diagonally along them.
+    let diagonal = ctx.region(Key::DiagonalLines);
+    check_diagonal_lines(&ctx, &diagonal).map_err(invalid)?;
+    let diagonal_rules: Vec<Vec<MoveRule>> = def
+        .pieces
+        .iter()
+        .map(|p| {
+            palace_diagonal(p)
+                .map_or_else(Vec::new, |b| Betza::parse(b).expect("valid Betza").rules())
+        })
+        .collect();
 
     // Where each (seat, type) may move; as in Fairy-Stockfish, a piece
     // attacks only squares inside its mobility region.
@@ -290,7 +317,13 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                     let mut own: Vec<(Line, Vec<Sq>)> = Vec::new();
                     let extra = (def.pieces[t].key == "pawn" && triple_region[seat][sq as usize])
                         .then_some(&triple);
-                    for rule in rules.iter().chain(extra.into_iter().flatten()) {
+                    let on_lines = diagonal[sq as usize].then_some(&diagonal_rules[t]);
+                    let all_rules = rules
+                        .iter()
+                        .chain(extra.into_iter().flatten())
+                        .map(|rule| (rule, false))
+                        .chain(on_lines.into_iter().flatten().map(|rule| (rule, true)));
+                    for (rule, palace) in all_rules {
                         if rule.initial && !initial_region[seat][sq as usize] {
                             continue;
                         }
@@ -301,10 +334,17 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                                 ctx.board.files,
                                 ctx.board.ranks,
                             ) <= soldier_rank;
-                        if unpromoted_soldier && rule.leap.forward == 0 {
+                        if unpromoted_soldier && rule.leap.forward == 0 && !palace {
                             continue;
                         }
-                        if let Some((line, squares)) = forward_line(&ctx, dir, f, r, rule) {
+                        let forward = forward_line(&ctx, dir, f, r, rule).and_then(|l| {
+                            if palace {
+                                clip_to(l, &diagonal, 1)
+                            } else {
+                                Some(l)
+                            }
+                        });
+                        if let Some((line, squares)) = forward {
                             // Only capturing lines matter for attacks: a lame or
                             // hopping attacker can be unblocked or enabled by
                             // any move, so legality then needs the full test.
@@ -321,7 +361,19 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                             && rule.capture
                             && (!rule.initial || matches!(rule.kind, MoveKind::Leap))
                         {
-                            for (line, squares) in reverse_lines(&ctx, dir, f, r, rule) {
+                            let reverse = reverse_lines(&ctx, dir, f, r, rule)
+                                .into_iter()
+                                .filter_map(|l| {
+                                    if !palace {
+                                        Some(l)
+                                    } else if diagonal[sq as usize] {
+                                        let min = 1 + usize::from(l.0.kind == LineKind::Hop);
+                                        clip_to(l, &diagonal, min)
+                                    } else {
+                                        None
+                                    }
+                                });
+                            for (line, squares) in reverse {
                                 // `line` ends where the attacker stands; record it for
                                 // the attacked square `sq` when the attacker could start there.
                                 let attacker = *squares.last().expect("non-empty");
@@ -636,6 +688,24 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                     ))
             })
             .collect(),
+        pass: (0..ctx.seats.len())
+            .map(|seat| {
+                def.bool(Key::Pass)
+                    || def.bool(seat_key(
+                        [Key::PassWhite, Key::PassBlack, Key::PassWhite],
+                        seat,
+                    ))
+            })
+            .collect(),
+        bikjang: def.bool(Key::BikjangRule),
+        palace_lines: (
+            (0..nsq as Sq).filter(|&s| diagonal[s as usize]).collect(),
+            diagonal_rules
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| !r.is_empty())
+                .fold(0, |m, (t, _)| m | 1 << t),
+        ),
         shatar_mate: def.bool(Key::ShatarMateRule).then(|| ShatarMate {
             knights: types_named(def, &["knight"]),
             shak: types_named(def, &["knight", "rook", "bers"]),
@@ -1097,6 +1167,69 @@ impl LineBuilder {
         self.squares.extend_from_slice(squares);
         line
     }
+}
+
+/// The diagonal move a piece gains on Janggi's palace lines
+/// (`diagonalLines`), as Fairy-Stockfish gives it: the wazir and a king that
+/// moves as one step like a fers, the soldier steps diagonally forward, the
+/// rook rides like a bishop and Janggi's cannon hops like one.
+fn palace_diagonal(piece: &crate::definition::Piece) -> Option<&'static str> {
+    match piece.key.as_str() {
+        "wazir" => Some("F"),
+        "soldier" => Some("fF"),
+        "rook" => Some("B"),
+        "janggiCannon" => Some("pB"),
+        "king" if piece.betza.rules() == Betza::parse("W").expect("valid Betza").rules() => {
+            Some("F")
+        }
+        _ => None,
+    }
+}
+
+/// A palace line cut where it leaves the diagonal lines: it keeps its
+/// squares up to the first one outside them, and is dropped when fewer than
+/// `min` remain.
+fn clip_to(
+    (mut line, mut squares): (Line, Vec<Sq>),
+    lines: &[bool],
+    min: usize,
+) -> Option<(Line, Vec<Sq>)> {
+    let kept = squares.iter().take_while(|&&s| lines[s as usize]).count();
+    squares.truncate(kept);
+    line.steps = kept as u16;
+    (kept >= min).then_some((line, squares))
+}
+
+/// Fairy-Stockfish masks a palace move's squares with the diagonal lines;
+/// tetrarch cuts the move where it leaves them. The two agree unless a
+/// diagonal leaves the lines and meets them again, which is refused.
+fn check_diagonal_lines(ctx: &Context<'_>, lines: &[bool]) -> Result<(), String> {
+    for sq in (0..lines.len()).filter(|&s| lines[s]) {
+        let (f, r) = (
+            (sq % ctx.board.files as usize) as i32,
+            (sq / ctx.board.files as usize) as i32,
+        );
+        for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let mut left = false;
+            let mut k = 1;
+            while let Some(s) = ctx.playable(f + df * k, r + dr * k) {
+                if !lines[s as usize] {
+                    left = true;
+                } else if left {
+                    return Err(format!(
+                        "`diagonalLines`: the diagonal from {} leaves the lines and meets them again at {}; palace lines must run unbroken",
+                        Square::new(f as u8, r as u8),
+                        Square::new(
+                            (s as usize % ctx.board.files as usize) as u8,
+                            (s as usize / ctx.board.files as usize) as u8
+                        )
+                    ));
+                }
+                k += 1;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Adds a line, or widens an identical line's modalities.

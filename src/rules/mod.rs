@@ -473,6 +473,15 @@ pub struct RuleTable {
     /// The royal pieces may not face each other on a rank or file with no
     /// piece between them (`flyingGeneral`, xiangqi's rule).
     pub flying_general: bool,
+    /// Janggi's bikjang (`bikjangRule`): while the kings face each other on
+    /// a file or rank with no piece between them, the side to move must
+    /// break the facing or pass (a pass is then legal even in check), and a
+    /// pass that leaves them facing ends the game.
+    pub bikjang: bool,
+    /// Janggi's palace lines (`diagonalLines`), and the types (bits) that
+    /// move diagonally along them; compiled into the types' lines, kept
+    /// here to be described.
+    pub palace_lines: (Vec<Sq>, u64),
     /// Pawns do not promote by reaching the zone but by a move of their own:
     /// in place or by a step of the new piece, giving no check and
     /// attacking no enemy piece (`sittuyinPromotion`).
@@ -482,6 +491,9 @@ pub struct RuleTable {
     /// Per seat, it may pass when it has no other legal move and is not in
     /// check (`passOnStalemate`, `passOnStalemateWhite`/`Black`).
     pub pass_on_stalemate: Vec<bool>,
+    /// Per seat, it may pass whenever it is not in check (`pass`,
+    /// `passWhite`/`Black`: Janggi); two passes in a row end the game.
+    pub pass: Vec<bool>,
     /// A royal piece in check may only move by taking its only checker
     /// (`makpongRule`).
     pub makpong: bool,
