@@ -41,6 +41,7 @@ pub mod cpu_time;
 pub mod definition;
 pub mod describe;
 pub mod diagnostic;
+pub mod enclosing;
 pub mod engine;
 pub mod fen;
 pub mod fen4;

@@ -88,7 +88,7 @@ impl<R: RuleHandle> Position<R> {
         };
         let us = self.to_move();
         for kind in PieceType::all(rules.pieces.len()) {
-            if self.in_hand(us, kind) == 0 {
+            if !self.can_drop(us, kind) {
                 continue;
             }
             let squares = self.drop_squares(us, kind).intersection(&allowed);
@@ -139,6 +139,9 @@ impl<R: RuleHandle> Position<R> {
                     out.remove(sq);
                 }
             }
+        }
+        if hand.enclosing.is_some() {
+            out = self.enclosing_drops(seat, out);
         }
         out
     }
@@ -1359,7 +1362,9 @@ impl<R: RuleHandle> Position<R> {
             self.castling_moves(&mut tested);
         }
         // A drop cannot expose the king; in check it must block.
-        if safety.checkers < 2 && rules.hand.as_ref().is_some_and(|h| h.drops) && self.has_hand(us)
+        if safety.checkers < 2
+            && rules.hand.as_ref().is_some_and(|h| h.drops)
+            && self.can_drop_any(us)
         {
             sink.drops(self, safety.answer_set());
         }
@@ -1553,7 +1558,7 @@ impl MoveSink for Counter {
         let us = pos.to_move();
         let promoted_drops = rules.hand.as_ref().is_some_and(|h| h.promoted);
         for kind in PieceType::all(rules.pieces.len()) {
-            if pos.in_hand(us, kind) > 0 {
+            if pos.can_drop(us, kind) {
                 let squares = pos.drop_squares(us, kind).intersection(&allowed).len() as u64;
                 let promoted = promoted_drops && rules.pieces[kind].promotes_to.is_some();
                 self.0 += squares * (1 + u64::from(promoted));

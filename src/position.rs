@@ -368,6 +368,22 @@ impl<R: RuleHandle> Position<R> {
         self.hands[self.rules.seat_type(seat, kind)]
     }
 
+    /// Whether drops need no hand (`freeDrops`).
+    fn free_drops(&self) -> bool {
+        self.rules.hand.as_ref().is_some_and(|h| h.free)
+    }
+
+    /// Whether a seat may drop a piece of a type: it holds one, or drops
+    /// need no hand (`freeDrops`).
+    pub fn can_drop(&self, seat: Seat, kind: PieceType) -> bool {
+        self.free_drops() || self.in_hand(seat, kind) > 0
+    }
+
+    /// Whether a seat may drop any piece.
+    pub fn can_drop_any(&self, seat: Seat) -> bool {
+        self.free_drops() || self.has_hand(seat)
+    }
+
     /// Whether a seat holds any piece in hand.
     pub fn has_hand(&self, seat: Seat) -> bool {
         let n = self.rules.pieces.len();
@@ -400,7 +416,8 @@ impl<R: RuleHandle> Position<R> {
         let Some(hand) = &self.rules.hand else {
             return 0;
         };
-        if !hand.captures_to_hand || piece.is_wall() || piece.dead() {
+        // As in Fairy-Stockfish, a hand that drops need not keeps nothing.
+        if !hand.captures_to_hand || hand.free || piece.is_wall() || piece.dead() {
             return 0;
         }
         let kind = if hand.drop_loop {
@@ -881,6 +898,9 @@ impl<R: RuleHandle> Position<R> {
         if let Some(wall) = wall {
             hash ^= self.put_wall(us, wall);
         }
+        if rules.flip.is_some() && !matches!(mv, Move::Pass { .. }) {
+            hash ^= self.turn_over(us, mv.to(), mv.is_drop());
+        }
         // Cambodian chess: a rook moving onto the file or rank of the enemy
         // king on its gate takes the king's leap away, blockers or not, as
         // Fairy-Stockfish judges it.
@@ -1062,8 +1082,26 @@ impl<R: RuleHandle> Position<R> {
     /// Puts `placed` from the mover's hand (where it is a `piece`) on `to`;
     /// returns the change of the hash.
     #[inline(never)]
+    /// Turns over the enemy pieces a move of `us` that ended on `to`
+    /// encloses (`flipEnclosedPieces`), kept for [`Position::unmake`];
+    /// returns the change of the hash.
+    fn turn_over(&mut self, us: Seat, to: Sq, dropped: bool) -> u64 {
+        let mut hash = 0;
+        for sq in self.enclosed_by(us, to, dropped).iter() {
+            let turned = self.turned(sq, us);
+            hash ^= self.take_off(sq);
+            self.add(sq, turned);
+            hash ^= self.rules.zobrist_piece(turned, sq);
+        }
+        hash
+    }
+
     fn place_from_hand(&mut self, piece: PieceType, placed: Piece, to: Sq) -> u64 {
-        let hash = self.hand_change(self.to_move, piece, -1);
+        let hash = if self.free_drops() {
+            0
+        } else {
+            self.hand_change(self.to_move, piece, -1)
+        };
         self.add(to, placed);
         hash ^ self.rules.zobrist_piece(placed, to)
     }
@@ -1373,8 +1411,10 @@ impl<R: RuleHandle> Position<R> {
             }
             Some(Move::Drop { piece, to, .. }) => {
                 self.remove(to);
-                let i = self.rules.seat_type(us, piece);
-                self.hands[i] += 1;
+                if !self.free_drops() {
+                    let i = self.rules.seat_type(us, piece);
+                    self.hands[i] += 1;
+                }
             }
             Some(mv) => {
                 // A piece that exploded on arrival is already off the board.

@@ -261,7 +261,9 @@ impl<R: RuleHandle> Position<R> {
                 out.push('/');
             }
         }
-        if self.style.pocket || rules.hand.as_ref().is_some_and(|h| h.drops) {
+        // As in Fairy-Stockfish, drops that need no hand show no pocket.
+        let free = rules.hand.as_ref().is_some_and(|h| h.free);
+        if !free && (self.style.pocket || rules.hand.as_ref().is_some_and(|h| h.drops)) {
             out.push('[');
             out.push_str(&self.pocket());
             out.push(']');

@@ -118,7 +118,7 @@ fn perft_errors_have_their_exit_codes() {
     let ini = common::data("fsf/variants.ini");
     let ini = ini.to_str().expect("utf-8 path");
     assert_eq!(
-        tetrarch(&["perft", "flipello", "1", "--variants", ini]).0,
+        tetrarch(&["perft", "bughouse", "1", "--variants", ini]).0,
         2,
         "unsupported variant"
     );

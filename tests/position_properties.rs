@@ -38,7 +38,7 @@ fn reference_positions(catalog: &Catalog) -> Vec<(RuleTable, String)> {
 /// (pyffish 0.0.90 writes `KNR2rnk w` back as `KNR2rnk w - - 0 1`), the
 /// castling field as `-` for a variant without castling (it turns
 /// `forward`'s and `wildebeest`'s reference `KQkq` into `-`), a pocket
-/// always where pieces are dropped (`[-]` as `[]`), Chess960 rights by file,
+/// always where pieces are dropped from a hand (`[-]` as `[]`), Chess960 rights by file,
 /// and with check counting
 /// but no counts, one check to give each (pyffish turns checkshogi's start
 /// into `... 1+1 0 1`). Pockets are compared by their pieces, in
@@ -49,7 +49,8 @@ fn as_written(rules: &RuleTable, fen: &str) -> String {
     let castles = rules.gating || rules.castling.iter().any(|w| w.iter().any(Option::is_some));
     let mut fields = fen.split(' ');
     let written_board = fields.next().expect("a board");
-    let drops = rules.hand.as_ref().is_some_and(|h| h.drops);
+    // Drops that need no hand (`freeDrops`) show no pocket.
+    let drops = rules.hand.as_ref().is_some_and(|h| h.drops && !h.free);
     let pocketed;
     let board = match written_board.split_once('[') {
         Some((squares, pocket)) if drops => {

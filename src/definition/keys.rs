@@ -228,9 +228,9 @@ key_table! {
         "freeDrops",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         Tetrarch,
-        "Pieces are dropped without a hand: any type, any number, no pocket in the FEN (Fairy-Stockfish's ataxx sets it in its code; its files cannot).",
+        "Pieces are dropped without a hand: any type, any number, no pocket in the FEN, and captured pieces go nowhere (Fairy-Stockfish's ataxx sets it in its code; its files cannot).",
         "freeDrops = true"
     ),
     SanLetters(
@@ -893,18 +893,18 @@ key_table! {
         "enclosingDrop",
         T::Choice(ENCLOSING_RULES),
         "none",
-        Unsupported,
+        Rules,
         Fsf,
-        "Drops must enclose pieces (reversi and relatives).",
+        "Where drops may go besides their region, as Fairy-Stockfish filters them: `reversi`, where they outflank a run of enemy pieces ending on an own piece; `ataxx`, next to an own piece; `snort`, not orthogonally next to an enemy piece; `top`, on the first rank or on top of a piece (connect four); `anyside`, where a piece sliding in along a rank or file from an empty edge square stops (Fairy-Stockfish's reckoning, the drop region aside); `quadwrangle` is refused (a flipping rule).",
         "enclosingDrop = reversi"
     ),
     EnclosingDropStart(
         "enclosingDropStart",
         T::Region,
         "-",
-        Unsupported,
+        Rules,
         Fsf,
-        "Drop region of the starting phase, ignoring `enclosingDrop`.",
+        "While one of these squares is empty, drops go there and nowhere else, `enclosingDrop` aside (reversi's opening).",
         "enclosingDropStart = d4 e4 d5 e5"
     ),
     DropRegionWhite(
@@ -947,7 +947,7 @@ key_table! {
         "dropOnTop",
         T::Bool,
         "false",
-        Unsupported,
+        Rules,
         FsfDeprecated,
         "Old form of `enclosingDrop = top`.",
         "dropOnTop = true"
@@ -1172,9 +1172,9 @@ key_table! {
         "flipEnclosedPieces",
         T::Choice(ENCLOSING_RULES),
         "none",
-        Unsupported,
+        Rules,
         Fsf,
-        "Enclosed opponent pieces change colour.",
+        "Enemy pieces a move turns over to the mover: `reversi`, the runs a drop or move outflanks (up to an own piece, in the eight directions); `ataxx`, every enemy piece next to where the move ends; `quadwrangle`, the same after a move of a piece, after a drop only next to an own piece. The drop rules (`snort`, `top`, `anyside`) are refused here.",
         "flipEnclosedPieces = reversi"
     ),
     // Checks and game end.

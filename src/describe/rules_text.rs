@@ -6,7 +6,9 @@ use crate::definition::value::GameValue;
 use crate::piece_type::PieceType;
 use crate::position::Position;
 use crate::rules::words::{either, extra_moves_in_words, moves_in_words};
-use crate::rules::{Army, CountingRule, MaterialCounting, Ranking, RuleTable, Sq, WallingRule};
+use crate::rules::{
+    Army, CountingRule, Enclosing, MaterialCounting, Ranking, RuleTable, Sq, WallingRule,
+};
 use crate::seat::Seat;
 
 /// A piece's moves in sentences for the first seat, from the playable
@@ -68,6 +70,7 @@ pub(super) fn topics(rules: &RuleTable, start: &str) -> Vec<Topic> {
     add("En passant", en_passant(rules));
     add("Pieces in hand", hand(rules));
     add("Walls", walls(rules));
+    add("Turning pieces over", turning_over(rules));
     add("First moves", cambodian(rules));
     add("Winning and losing", goals(rules));
     add("Draws", draws(rules));
@@ -689,6 +692,27 @@ fn walls(rules: &RuleTable) -> Vec<String> {
     lines
 }
 
+/// Enemy pieces a move turns over (`flipEnclosedPieces`).
+fn turning_over(rules: &RuleTable) -> Vec<String> {
+    let Some(rule) = rules.flip else {
+        return Vec::new();
+    };
+    // The drop rules are refused as flipping rules when compiling.
+    let text = match rule {
+        Enclosing::Reversi => Some(
+            "The enemy pieces a drop or move outflanks, the runs between it and the player's own pieces along the eight lines, turn over to the player.",
+        ),
+        Enclosing::Ataxx => Some(
+            "Every enemy piece next to the square a drop or move ends on turns over to the player.",
+        ),
+        Enclosing::Quadwrangle => Some(
+            "Every enemy piece next to the square a move ends on turns over to the player; after a drop, only where the dropped piece touches one of the player's own.",
+        ),
+        Enclosing::Snort | Enclosing::Anyside | Enclosing::Top => None,
+    };
+    text.map(str::to_string).into_iter().collect()
+}
+
 fn hand(rules: &RuleTable) -> Vec<String> {
     let Some(hand) = &rules.hand else {
         return Vec::new();
@@ -707,7 +731,34 @@ fn hand(rules: &RuleTable) -> Vec<String> {
     if !hand.drops {
         return lines;
     }
-    lines.push("Instead of moving, a player may drop a piece from their hand on an empty square, as a piece of their own.".to_string());
+    lines.push(if hand.free {
+        "Instead of moving, a player may drop a piece of any of the variant's types on an empty square, as a piece of their own: drops need no hand, and none is kept.".to_string()
+    } else {
+        "Instead of moving, a player may drop a piece from their hand on an empty square, as a piece of their own.".to_string()
+    });
+    if !hand.enclosing_start.is_empty() {
+        let squares: Vec<String> = hand
+            .enclosing_start
+            .iter()
+            .map(|s| rules.square_name(s))
+            .collect();
+        lines.push(format!(
+            "While one of {} is empty, drops go there and nowhere else.",
+            squares.join(" ")
+        ));
+    }
+    if let Some(rule) = hand.enclosing {
+        lines.push(
+            match rule {
+                Enclosing::Reversi => "A drop must outflank: along some line from it, a run of enemy pieces ends on one of the player's own.",
+                Enclosing::Ataxx | Enclosing::Quadwrangle => "A drop goes next to one of the player's own pieces.",
+                Enclosing::Snort => "A drop may not go orthogonally next to an enemy piece.",
+                Enclosing::Top => "A drop goes on the first rank or on top of a piece, as in connect four.",
+                Enclosing::Anyside => "A piece is dropped by sliding it in along a rank or file from an empty edge square: it stops against the first piece, or at the far edge.",
+            }
+            .to_string(),
+        );
+    }
     let all = rules.playable.iter().filter(|&&p| p).count();
     for t in 0..rules.pieces.len() {
         let regions: Vec<Vec<bool>> = Seat::all(rules.seats.len())

@@ -4,8 +4,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::geometry::Direction;
 use super::{
-    AttackLine, Cambodian, CastlingGeometry, Counting, CountingRule, GameEnds, HandRules, Line,
-    LineKind, PieceRules, RuleTable, SeatRules, ShatarMate, Sq, SqSet, Walling, WallingRule,
+    AttackLine, Cambodian, CastlingGeometry, Counting, CountingRule, Enclosing, GameEnds,
+    HandRules, Line, LineKind, PieceRules, RuleTable, SeatRules, ShatarMate, Sq, SqSet, Walling,
+    WallingRule,
 };
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
@@ -594,7 +595,16 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         &mobility,
         &playable,
         immobile.as_deref(),
-    );
+    )
+    .map_err(invalid)?;
+    let flip = match enclosing_rule(def, Key::FlipEnclosedPieces).map_err(invalid)? {
+        Some(Enclosing::Snort | Enclosing::Anyside | Enclosing::Top) => {
+            return Err(invalid(
+                "`flipEnclosedPieces` takes `reversi`, `ataxx` or `quadwrangle`: the others are drop rules".into(),
+            ));
+        }
+        other => other,
+    };
     let walling = compile_walling(&ctx, &playable);
     let mut table = RuleTable {
         name: def.name.clone(),
@@ -718,6 +728,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             .filter(|(_, p)| p.key == "janggiCannon")
             .fold(0, |m, (t, _)| m | 1 << t),
         hand,
+        flip,
         bits: None,
         leap_attacks,
         leap_attack_list,
@@ -864,13 +875,13 @@ fn compile_hand(
     mobility: &[Option<Vec<bool>>],
     playable: &[bool],
     immobile: Option<&[bool]>,
-) -> Option<HandRules> {
+) -> Result<Option<HandRules>, String> {
     let def = ctx.def;
     let drops = def.bool(Key::PieceDrops);
     let captures_to_hand = def.bool(Key::CapturesToHand);
     let gating = def.bool(Key::Gating) && def.bool(Key::SeirawanGating);
     if !drops && !captures_to_hand && !gating {
-        return None;
+        return Ok(None);
     }
     let n_seats = ctx.seats.len();
     let n_types = pieces.len();
@@ -934,8 +945,30 @@ fn compile_hand(
         .map(PieceType::new);
     let mut fen_order: Vec<PieceType> = PieceType::all(n_types).collect();
     fen_order.sort_by_key(|t| std::cmp::Reverse(fsf_type_rank(&pieces[t.index()].key)));
-    Some(HandRules {
+    let enclosing = match enclosing_rule(def, Key::EnclosingDrop)? {
+        None if def.bool(Key::DropOnTop) => Some(Enclosing::Top),
+        Some(Enclosing::Quadwrangle) => {
+            return Err(
+                "`enclosingDrop = quadwrangle` is a flipping rule, not a drop rule: write `ataxx`"
+                    .into(),
+            );
+        }
+        other => other,
+    };
+    let mut enclosing_start = SqSet::default();
+    for s in ctx
+        .region(Key::EnclosingDropStart)
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b)
+    {
+        enclosing_start.insert(s.0 as Sq);
+    }
+    Ok(Some(HandRules {
         drops,
+        free: def.bool(Key::FreeDrops),
+        enclosing,
+        enclosing_start,
         captures_to_hand,
         drop_loop: def.bool(Key::DropLoop),
         gating,
@@ -975,7 +1008,7 @@ fn compile_hand(
         } else {
             n_types as u32
         },
-    })
+    }))
 }
 
 /// Where Fairy-Stockfish ranks a piece key among its piece types (its
@@ -1450,6 +1483,23 @@ fn reverse_lines(
             vec![(l, squares)]
         }
     }
+}
+
+/// An enclosing rule key (`enclosingDrop`, `flipEnclosedPieces`).
+fn enclosing_rule(def: &Definition, key: Key) -> Result<Option<Enclosing>, String> {
+    Ok(match def.value(key) {
+        Value::Choice(c) => match c.as_str() {
+            "reversi" => Some(Enclosing::Reversi),
+            "ataxx" => Some(Enclosing::Ataxx),
+            "quadwrangle" => Some(Enclosing::Quadwrangle),
+            "snort" => Some(Enclosing::Snort),
+            "anyside" => Some(Enclosing::Anyside),
+            "top" => Some(Enclosing::Top),
+            "none" => None,
+            other => return Err(format!("`{}` is no enclosing rule: `{other}`", key.name())),
+        },
+        _ => None,
+    })
 }
 
 /// The walls of a variant (`wallingRule`); its region per seat

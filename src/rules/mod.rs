@@ -514,7 +514,30 @@ pub struct RuleTable {
     /// Pieces in hand, where the variant has them (`pieceDrops`,
     /// `capturesToHand`, `seirawanGating`).
     pub hand: Option<HandRules>,
+    /// Enemy pieces a move turns over (`flipEnclosedPieces`).
+    pub flip: Option<Enclosing>,
     zobrist: Zobrist,
+}
+
+/// Fairy-Stockfish's enclosing rules: where a drop may go
+/// (`enclosingDrop`) and which enemy pieces a move turns over
+/// (`flipEnclosedPieces`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Enclosing {
+    /// Reversi: a drop must outflank enemy pieces, which turn over.
+    Reversi,
+    /// Ataxx: a drop goes next to an own piece; a move turns over the enemy
+    /// pieces next to where it ends.
+    Ataxx,
+    /// Quadwrangle: as ataxx, but a drop turns pieces over only next to an
+    /// own piece.
+    Quadwrangle,
+    /// Snort: no drop next to an enemy piece (orthogonally).
+    Snort,
+    /// Connect four from any side: a piece slides in from an edge.
+    Anyside,
+    /// Connect four: a drop goes on the first rank or on top of a piece.
+    Top,
 }
 
 /// Pieces in hand: where captured pieces go and how pieces in hand are
@@ -523,6 +546,14 @@ pub struct RuleTable {
 pub struct HandRules {
     /// Pieces in hand may be dropped (`pieceDrops`).
     pub drops: bool,
+    /// Drops need no hand: any type, any number (`freeDrops`); the FEN has
+    /// no pocket.
+    pub free: bool,
+    /// Where drops may go besides their region (`enclosingDrop`).
+    pub enclosing: Option<Enclosing>,
+    /// While one of these squares is empty, drops go there and nowhere
+    /// else (`enclosingDropStart`).
+    pub enclosing_start: SqSet,
     /// Captured pieces go to the capturer's hand (`capturesToHand`).
     pub captures_to_hand: bool,
     /// Captured promoted pieces keep their promoted type (`dropLoop`).

@@ -153,7 +153,10 @@ fn describe(game: &Game) -> Value {
             Outcome::Win { .. } => -1,
             Outcome::Draw | Outcome::Aborted => 0,
         };
+        // Two passes in a row end the game at once (rule `stalemate` where
+        // only a stalemate lets a side pass).
         let kind = match r.rule {
+            _ if pos.immediate_end().is_some() => "immediate",
             EndRule::Stalemate if promotion_stalemate => "optional",
             EndRule::Checkmate | EndRule::Stalemate => "no-moves",
             EndRule::Repetition | EndRule::NMove => "optional",

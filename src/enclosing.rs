@@ -1,0 +1,256 @@
+//! Fairy-Stockfish's enclosing rules: where a drop may go
+//! (`enclosingDrop`, `enclosingDropStart`) and which enemy pieces a move
+//! turns over to the mover (`flipEnclosedPieces`), for reversi, ataxx,
+//! connect four and their relatives.
+
+use crate::piece::Piece;
+use crate::position::{Position, RuleHandle};
+use crate::rules::{Enclosing, RuleTable, Sq, SqSet};
+use crate::seat::Seat;
+
+/// The eight directions, orthogonal first.
+const DIRECTIONS: [(i32, i32); 8] = [
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// The playable square `(df, dr)` away from `sq`, if any.
+fn step(rules: &RuleTable, sq: Sq, df: i32, dr: i32) -> Option<Sq> {
+    let f = i32::from(rules.file_of(sq)) + df;
+    let r = i32::from(rules.rank_of(sq)) + dr;
+    if f < 0 || r < 0 || f >= i32::from(rules.files) || r >= i32::from(rules.ranks) {
+        return None;
+    }
+    let s = rules.square(f as u8, r as u8);
+    rules.playable[s as usize].then_some(s)
+}
+
+impl<R: RuleHandle> Position<R> {
+    /// The squares of `open` (empty squares of the drop region) where
+    /// `seat` may drop under the variant's enclosing rule, as
+    /// Fairy-Stockfish filters them.
+    pub(crate) fn enclosing_drops(&self, seat: Seat, open: SqSet) -> SqSet {
+        let rules = self.rules();
+        let Some(hand) = &rules.hand else {
+            return open;
+        };
+        let Some(rule) = hand.enclosing else {
+            return open;
+        };
+        // The opening: while a start square is empty, drops go there.
+        if hand
+            .enclosing_start
+            .iter()
+            .any(|s| self.piece_at(s).is_none())
+        {
+            return open.intersection(&hand.enclosing_start);
+        }
+        let theirs = |s: Sq| {
+            let p = self.piece_at(s);
+            p.is_some() && !p.is_wall() && p.seat() != seat
+        };
+        let ours = |s: Sq| {
+            let p = self.piece_at(s);
+            p.is_some() && !p.is_wall() && p.seat() == seat
+        };
+        let mut out = SqSet::default();
+        match rule {
+            Enclosing::Reversi => {
+                for s in open.iter() {
+                    if self.reversi_drop(s, seat) {
+                        out.insert(s);
+                    }
+                }
+            }
+            Enclosing::Snort => {
+                for s in open.iter() {
+                    if !DIRECTIONS[..4]
+                        .iter()
+                        .any(|&(df, dr)| step(rules, s, df, dr).is_some_and(theirs))
+                    {
+                        out.insert(s);
+                    }
+                }
+            }
+            Enclosing::Ataxx | Enclosing::Quadwrangle => {
+                for s in open.iter() {
+                    if DIRECTIONS
+                        .iter()
+                        .any(|&(df, dr)| step(rules, s, df, dr).is_some_and(ours))
+                    {
+                        out.insert(s);
+                    }
+                }
+            }
+            Enclosing::Top => {
+                for s in open.iter() {
+                    if rules.rank_of(s) == 0
+                        || step(rules, s, 0, -1).is_some_and(|b| self.piece_at(b).is_some())
+                    {
+                        out.insert(s);
+                    }
+                }
+            }
+            Enclosing::Anyside => return self.anyside_drops(),
+        }
+        out
+    }
+
+    /// Connect four from any side (`enclosingDrop = anyside`), as
+    /// Fairy-Stockfish computes it: from each edge whose square is empty, a
+    /// piece slides in along the rank or file; per line it lands on the
+    /// lowest (leftmost) empty square that touches an occupied square on the
+    /// side it comes from, or the far edge. The drop region is not asked.
+    fn anyside_drops(&self) -> SqSet {
+        let rules = self.rules();
+        let empty = |s: Sq| self.piece_at(s).is_none();
+        let occupied = |s: Option<Sq>| s.is_some_and(|s| !empty(s));
+        let (files, ranks) = (rules.files, rules.ranks);
+        let mut out = SqSet::default();
+        // Along each rank from the west edge, then along each file from the
+        // south and from the north, then along each rank from the east.
+        let lines: [(bool, bool, (i32, i32)); 4] = [
+            (true, false, (1, 0)),
+            (false, false, (0, 1)),
+            (false, true, (0, -1)),
+            (true, true, (-1, 0)),
+        ];
+        for (along_rank, from_far_end, (df, dr)) in lines {
+            let count = if along_rank { ranks } else { files };
+            let length = if along_rank { files } else { ranks };
+            for line in 0..count {
+                let at = |i: u8| {
+                    if along_rank {
+                        rules.square(i, line)
+                    } else {
+                        rules.square(line, i)
+                    }
+                };
+                let edge = if from_far_end { at(length - 1) } else { at(0) };
+                if !empty(edge) {
+                    continue;
+                }
+                // The lowest square of the line that is empty and has an
+                // occupied neighbour ahead (or is the last square).
+                let landing = (0..length).map(at).find(|&s| {
+                    let ahead = step(rules, s, df, dr);
+                    let last = if from_far_end {
+                        (along_rank && rules.file_of(s) == 0)
+                            || (!along_rank && rules.rank_of(s) == 0)
+                    } else {
+                        (along_rank && rules.file_of(s) == files - 1)
+                            || (!along_rank && rules.rank_of(s) == ranks - 1)
+                    };
+                    empty(s) && (occupied(ahead) || last)
+                });
+                if let Some(s) = landing {
+                    out.insert(s);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `seat` may drop on `s` in reversi, as Fairy-Stockfish tests
+    /// it: `s` touches an enemy piece, and along some line from `s` the
+    /// first square that is neither an enemy piece nor a wall (walls do not
+    /// stop this look, though they stop the turning over) holds an own
+    /// piece not next to `s`.
+    fn reversi_drop(&self, s: Sq, seat: Seat) -> bool {
+        let rules = self.rules();
+        let enemy = |p: Piece| p.is_some() && !p.is_wall() && p.seat() != seat;
+        let touches = DIRECTIONS
+            .iter()
+            .any(|&(df, dr)| step(rules, s, df, dr).is_some_and(|n| enemy(self.piece_at(n))));
+        touches
+            && DIRECTIONS.iter().any(|&(df, dr)| {
+                let mut at = s;
+                let mut distance = 0;
+                while let Some(next) = step(rules, at, df, dr) {
+                    distance += 1;
+                    let p = self.piece_at(next);
+                    if p.is_none() {
+                        return false;
+                    }
+                    if !p.is_wall() && p.seat() == seat {
+                        return distance > 1;
+                    }
+                    at = next;
+                }
+                false
+            })
+    }
+
+    /// From `from` toward `(df, dr)`: the enemy pieces passed before the
+    /// first own piece, when there is at least one and the run ends on an
+    /// own piece (reversi's outflanking); `None` otherwise.
+    fn outflanked(&self, from: Sq, df: i32, dr: i32, seat: Seat) -> Option<SqSet> {
+        let rules = self.rules();
+        let mut run = SqSet::default();
+        let mut at = from;
+        while let Some(s) = step(rules, at, df, dr) {
+            let p = self.piece_at(s);
+            if p.is_none() || p.is_wall() {
+                return None;
+            }
+            if p.seat() == seat {
+                return (!run.is_empty()).then_some(run);
+            }
+            run.insert(s);
+            at = s;
+        }
+        None
+    }
+
+    /// The enemy pieces a move of `seat` that ended on `to` turns over
+    /// (`flipEnclosedPieces`), judged with the moved piece standing: in
+    /// reversi every run it outflanks; in ataxx every enemy neighbour; in
+    /// quadwrangle every enemy neighbour after a move of a piece, or after
+    /// a drop next to one of its own pieces.
+    pub(crate) fn enclosed_by(&self, seat: Seat, to: Sq, dropped: bool) -> SqSet {
+        let rules = self.rules();
+        let mut out = SqSet::default();
+        let Some(rule) = rules.flip else {
+            return out;
+        };
+        let neighbours = || {
+            DIRECTIONS
+                .iter()
+                .filter_map(|&(df, dr)| step(rules, to, df, dr))
+        };
+        let has = |s: Sq, own: bool| {
+            let p = self.piece_at(s);
+            p.is_some() && !p.is_wall() && (p.seat() == seat) == own
+        };
+        match rule {
+            Enclosing::Reversi => {
+                for &(df, dr) in &DIRECTIONS {
+                    if let Some(run) = self.outflanked(to, df, dr, seat) {
+                        for s in run.iter() {
+                            out.insert(s);
+                        }
+                    }
+                }
+            }
+            Enclosing::Quadwrangle if dropped && !neighbours().any(|s| has(s, true)) => {}
+            _ => {
+                for s in neighbours().filter(|&s| has(s, false)) {
+                    out.insert(s);
+                }
+            }
+        }
+        out
+    }
+
+    /// The piece on `sq` turned over to `seat`: the same type, the other
+    /// colour.
+    pub(crate) fn turned(&self, sq: Sq, seat: Seat) -> Piece {
+        Piece::new(seat, self.piece_at(sq).kind())
+    }
+}
