@@ -342,12 +342,13 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Whether the FEN marks pieces promoted from pawns with `~`: where
-    /// they go back to hand as pawns, as Fairy-Stockfish writes it.
+    /// they go back to a hand as pawns (this board's, or the partner's on a
+    /// second board), as Fairy-Stockfish writes it.
     fn marks_promoted(&self) -> bool {
         self.rules()
             .hand
             .as_ref()
-            .is_some_and(|h| h.captures_to_hand && !h.drop_loop)
+            .is_some_and(|h| h.captures_to_hand && !h.drop_loop || h.two_boards)
     }
 
     fn castling_field(&self) -> String {

@@ -269,10 +269,13 @@ fn repeated_betza_atoms_are_one_rule() {
 #[test]
 fn a_large_variants_file_gives_one_line_per_kind_of_problem() {
     // Fairy-Stockfish's file (every section of which tetrarch plays), with
-    // three sections on a second board tetrarch does not implement yet.
+    // three sections whose blasts petrify, which tetrarch does not
+    // implement yet.
     let fsf = std::fs::read_to_string(data("fsf/variants.ini")).expect("variants.ini");
-    let text =
-        format!("{fsf}\n[twoboards1:bughouse]\n[twoboards2:bughouse]\n[twoboards3:koedem]\n");
+    let stone = "petrifyBlastPieces = true";
+    let text = format!(
+        "{fsf}\n[stone1:atomic]\n{stone}\n[stone2:atomic]\n{stone}\n[stone3:atomic]\n{stone}\n"
+    );
     let ini = variant_file("large-variants.ini", &text);
     let ini = ini.as_str();
     let (code, stdout, stderr) = tetrarch(&["perft", "wildebeest", "2", "--variants", ini]);
@@ -294,7 +297,7 @@ fn a_large_variants_file_gives_one_line_per_kind_of_problem() {
         "{stderr}"
     );
     assert_eq!(unsupported, "3", "{summary}");
-    assert!(warnings[0].contains("`twoboards2`"), "{stderr}");
+    assert!(warnings[0].contains("`stone2`"), "{stderr}");
 }
 
 #[test]

@@ -14,7 +14,7 @@ const NODE_CAP: u64 = 5_000_000;
 
 /// Variants of the corpus matched on all their records when this was last
 /// raised (it only rises).
-const MATCHED_FLOOR: usize = 262;
+const MATCHED_FLOOR: usize = 265;
 
 /// Runs every record of a file whose variant compiles; returns the failures
 /// and the number of (record, depth) pairs matched.

@@ -112,3 +112,33 @@ fn the_engine_claims_the_mate_it_gives() {
     );
     engine.quit();
 }
+
+/// A pass is `@@@@` both ways, as Fairy-Stockfish speaks it: the engine
+/// takes White's pass in janggi and, asked to move, answers with a move of
+/// Black's (a pass too, or a move of a piece).
+#[test]
+fn a_pass_is_four_at_signs() {
+    let mut engine = EngineProcess::start(&["xboard"]);
+    engine.send("xboard");
+    engine.send("new");
+    engine.send("variant janggi");
+    engine.send("force");
+    engine.send("usermove @@@@");
+    engine.send("usermove @@@@@");
+    engine.send("ping 1");
+    let lines = engine.read_until("pong 1");
+    let answers: Vec<&String> = lines
+        .iter()
+        .filter(|l| !l.starts_with("setup") && !l.starts_with("piece"))
+        .collect();
+    assert_eq!(answers, ["Illegal move: @@@@@", "pong 1"], "{lines:?}");
+    engine.send("sd 1");
+    engine.send("go");
+    let reply = engine.read_until("move ");
+    let played = reply.last().expect("a move");
+    assert!(
+        played == "move @@@@" || played.len() > "move ".len(),
+        "{reply:?}"
+    );
+    engine.quit();
+}

@@ -201,6 +201,13 @@ pub fn build_definition(
             );
             def.unsupported.push(feature);
         }
+        if spec.support == Support::Accepted && value != default_of(spec) {
+            diagnostics.push(
+                Diagnostic::warning(format!("`{}` is read but not enforced yet", spec.name))
+                    .at(&entry.key_location)
+                    .with_label(spec.doc),
+            );
+        }
         if spec.origin == Origin::FsfDeprecated && spec.name.contains("Rank") {
             deprecated_ranks.push((spec.name, value.clone(), entry));
         }

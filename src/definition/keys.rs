@@ -219,9 +219,9 @@ key_table! {
         "twoBoards",
         T::Bool,
         "false",
-        Unsupported,
+        Accepted,
         Fsf,
-        "Pieces in hand come from a second board (bughouse).",
+        "Pieces in hand come from a second board (bughouse). Read; the second board is not played yet: each board plays alone, as Fairy-Stockfish's engine plays its board of the pair, its captured pieces leaving it (for the partner, not modelled) and its hand only what a FEN gives it; pieces promoted from pawns are marked `~` in the FEN.",
         "twoBoards = true"
     ),
     FreeDrops(

@@ -102,10 +102,24 @@ fn xboard_name(name: &str) -> &str {
     if name == "chess" { "normal" } else { name }
 }
 
+/// XBoard's name of a pass (`pass`, `passOnStalemate`), as Fairy-Stockfish
+/// speaks XBoard.
+const PASS: &str = "@@@@";
+
 /// A move's text from the variant's notation to XBoard's: on boards of ten
-/// ranks the ranks are numbered 0 to 9, and a walling promotion writes its
-/// piece after the wall (`e7e8,e8d5q`, as Fairy-Stockfish speaks XBoard).
+/// ranks the ranks are numbered 0 to 9, a pass (a move from a square to
+/// itself, `e2e2`) is `@@@@`, and a walling promotion writes its piece
+/// after the wall (`e7e8,e8d5q`, as Fairy-Stockfish speaks XBoard).
 pub fn to_xboard(text: &str, ranks: u8) -> String {
+    let half = text.len() / 2;
+    if text.len() >= 4
+        && text.is_char_boundary(half)
+        && text[..half] == text[half..]
+        && text[..half].starts_with(|c: char| c.is_ascii_lowercase())
+        && text[1..half].chars().all(|c| c.is_ascii_digit())
+    {
+        return PASS.to_string();
+    }
     let text = shift_ranks(text, ranks, -1);
     match text.split_once(',') {
         Some((play, wall)) if play.ends_with(|c: char| !c.is_ascii_digit()) => {
@@ -298,13 +312,7 @@ impl Engine {
                 self.abort();
                 return false;
             }
-            _ if self
-                .game
-                .parse_move(&from_xboard(word, self.rules.ranks))
-                .is_ok() =>
-            {
-                self.user_move(word)
-            }
+            _ if self.game.parse_move(&self.ours(word)).is_ok() => self.user_move(word),
             _ => self.say(&format!("Error (unknown command): {word}")),
         }
         true
@@ -371,7 +379,7 @@ impl Engine {
 
     fn user_move(&mut self, text: &str) {
         self.abort();
-        let ours = from_xboard(text, self.rules.ranks);
+        let ours = self.ours(text);
         match self.game.parse_move(&ours) {
             Ok(mv) => {
                 self.record(mv);
@@ -381,6 +389,21 @@ impl Engine {
             }
             Err(_) => self.say(&format!("Illegal move: {text}")),
         }
+    }
+
+    /// A move's text from XBoard's to the variant's notation; `@@@@` names
+    /// the pass of the side to move, if it has one.
+    fn ours(&self, word: &str) -> String {
+        if word == PASS
+            && let Some(pass) = self
+                .game
+                .legal_moves()
+                .iter()
+                .find(|m| matches!(m, Move::Pass { .. }))
+        {
+            return move_name(self.game.position(), pass);
+        }
+        from_xboard(word, self.rules.ranks)
     }
 
     /// Plays a move on the engine's board.
@@ -468,6 +491,9 @@ mod tests {
         assert_eq!(from_xboard("a8a9q", 10), "a9a10q");
         assert_eq!(from_xboard("j0j1", 10), "j1j2");
         assert_eq!(to_xboard("e2e4", 8), "e2e4");
+        assert_eq!(to_xboard("e2e2", 10), "@@@@");
+        assert_eq!(to_xboard("a10a10", 10), "@@@@");
+        assert_eq!(to_xboard("a1a1,a1a3", 8), "a1a1,a1a3");
         assert_eq!(to_xboard("a11a12", 12), "a11a12");
         // SAN: a rank after a piece letter is a rank too; castling is not.
         assert_eq!(from_xboard("R3d1#", 10), "R4d2#");

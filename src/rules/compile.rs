@@ -967,6 +967,7 @@ fn compile_hand(
     Ok(Some(HandRules {
         drops,
         free: def.bool(Key::FreeDrops),
+        two_boards: def.bool(Key::TwoBoards),
         enclosing,
         enclosing_start,
         captures_to_hand,

@@ -556,6 +556,9 @@ pub struct HandRules {
     pub enclosing_start: SqSet,
     /// Captured pieces go to the capturer's hand (`capturesToHand`).
     pub captures_to_hand: bool,
+    /// The hand is filled from a second board (`twoBoards`, bughouse); that
+    /// board is not played yet.
+    pub two_boards: bool,
     /// Captured promoted pieces keep their promoted type (`dropLoop`).
     pub drop_loop: bool,
     /// A piece leaving a gate square may put a piece from the hand there
