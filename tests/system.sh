@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The tests beyond `cargo test`: the Fairy-Stockfish differential (5,000
-# plies) and PGN loading, a real terminal session in tmux, python-chess
+# The tests beyond `cargo test`: the Fairy-Stockfish differential (at least
+# a game of up to 120 plies in each of its 265 variants) and PGN loading, a real terminal session in tmux, python-chess
 # playing chess against `tetrarch uci` and `tetrarch xboard`, a UCI match
 # against a current Fairy-Stockfish, XBoard matches under xvfb, describe's
 # SVGs rendered in headless Chromium, the playground's storage on
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 # with (dev-dependencies unify features only where a target needs them), so
 # the dependencies are not compiled a second time.
 cargo build --profile ci --bins --examples
-bash tests/differential/run.sh --plies 5000
+bash tests/differential/run.sh --plies 5000 --max-game 120
 if command -v tmux >/dev/null; then
   bash tests/e2e/play-tmux.sh
 else
