@@ -247,10 +247,4 @@ impl<R: RuleHandle> Position<R> {
         }
         out
     }
-
-    /// The piece on `sq` turned over to `seat`: the same type, the other
-    /// colour.
-    pub(crate) fn turned(&self, sq: Sq, seat: Seat) -> Piece {
-        Piece::new(seat, self.piece_at(sq).kind())
-    }
 }

@@ -1088,7 +1088,8 @@ impl<R: RuleHandle> Position<R> {
     fn turn_over(&mut self, us: Seat, to: Sq, dropped: bool) -> u64 {
         let mut hash = 0;
         for sq in self.enclosed_by(us, to, dropped).iter() {
-            let turned = self.turned(sq, us);
+            // The same type, in the mover's colour.
+            let turned = Piece::new(us, self.piece_at(sq).kind());
             hash ^= self.take_off(sq);
             self.add(sq, turned);
             hash ^= self.rules.zobrist_piece(turned, sq);

@@ -811,7 +811,7 @@ impl Game {
     /// opponent's palace from a square it reached without capturing to
     /// another and back, twice (a pass may stand for its second move).
     fn moved_back_and_forth(&self) -> bool {
-        let rules = self.pos.shared_rules().clone();
+        let rules = self.rules();
         let adj = &rules.adjudication;
         let len = self.keys.len();
         if !adj.back_and_forth_loses || adj.n_fold == 0 || len < 5 {
