@@ -1308,9 +1308,9 @@ key_table! {
         "chasingRule",
         T::Choice(&["axf", "none"]),
         "none",
-        Accepted,
+        Rules,
         Fsf,
-        "Xiangqi chasing rules (read; not enforced yet: a repetition by chasing is judged as any other).",
+        "Xiangqi's chasing rule (the Asian Xiangqi Federation's, as Fairy-Stockfish judges it): a move chases the opponent's pieces it newly attacks that are unprotected or stronger than the attacker (a rook by a horse or cannon; a rook, cannon or horse by an elephant or advisor), not kings nor soldiers that have not crossed the river. A repetition in which one side chased the same piece at every move, and did not check throughout, loses for that side; chased by both, it is drawn. Once 20 plies are played, the n-move rule waits a move longer for each check beyond ten one side gave.",
         "chasingRule = axf"
     ),
     StalemateValue(

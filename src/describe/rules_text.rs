@@ -903,6 +903,12 @@ fn draws(rules: &RuleTable) -> Vec<String> {
                 .to_string(),
         );
     }
+    if adj.n_fold > 0 && rules.chasing.is_some() {
+        lines.push(
+            "Chasing is forbidden (Asian Xiangqi Federation rules, as Fairy-Stockfish judges them): a move chases the pieces it newly attacks that are unprotected or stronger than the attacker (a rook by a horse or cannon; a rook, cannon or horse by an elephant or advisor), not kings nor soldiers that have not crossed the river. When a position repeats and one player chased the same piece at every move since its first occurrence, without checking throughout, that player loses; when both did, the game is drawn. Once 20 plies are played, the n-move rule waits a move longer for each check beyond ten that one player gave."
+                .to_string(),
+        );
+    }
     if adj.insufficient_material_draw {
         lines.push("The game is drawn when no one has the material left to mate.".to_string());
     }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use super::action::{Action, ClaimRule, Refusal};
+use super::chasing;
 use super::event::{Event, ScoreReason};
 use super::result::{EndRule, GameResult, Outcome};
 use crate::definition::value::GameValue;
@@ -18,8 +19,27 @@ use crate::outcome::ImmediateEnd;
 use crate::piece::Piece;
 use crate::position::{Army, MAX_SEATS, Position};
 use crate::rng::SplitMix64;
-use crate::rules::{MaterialCounting, Ranking, RuleTable, Sq};
+use crate::rules::{MaterialCounting, Ranking, RuleTable, Sq, SqSet};
 use crate::seat::{Seat, SeatSet};
+
+/// The move that reached a position, as the repetition rules read it.
+#[derive(Clone, Copy, Debug)]
+struct Arrival {
+    mv: Move,
+    captured: bool,
+}
+
+/// A position since the last capture or pawn move, as the repetition
+/// rules read it.
+#[derive(Clone, Copy, Debug)]
+struct Visit {
+    /// Its repetition key.
+    key: u64,
+    /// Whether the side to move was in check.
+    in_check: bool,
+    /// The move that reached it (`None`: the game's first position).
+    arrival: Option<Arrival>,
+}
 
 /// An open draw offer: who made it and who has agreed (a bit per seat).
 #[derive(Clone, Copy, Debug)]
@@ -40,16 +60,10 @@ pub struct Game {
     result: Option<GameResult>,
     /// The legal moves of the seat to move (none once the game is over).
     legal: MoveList,
-    /// Repetition keys of the positions since the last capture or pawn move.
-    keys: Vec<u64>,
-    /// For each position of `keys`, whether the side to move was in check.
-    in_check: Vec<bool>,
-    /// For each position of `keys`, the move that reached it and whether it
-    /// captured (`None` for a position no move reached).
-    arrivals: Vec<Option<(Move, bool)>>,
-    /// The last move applied and whether it captured, until its position
-    /// is recorded.
-    arrival: Option<(Move, bool)>,
+    /// The positions since the last capture or pawn move.
+    history: Vec<Visit>,
+    /// The last move applied, until its position is recorded.
+    arrival: Option<Arrival>,
     /// Shatar's mate rule (`shatarMateRule`): for every position since the
     /// start, whether a knight, rook or bers gave check (a "shak"), or
     /// `None` when the side to move was not in check.
@@ -98,9 +112,7 @@ impl Game {
             pos,
             result: None,
             legal: MoveList::default(),
-            keys: Vec::new(),
-            in_check: Vec::new(),
-            arrivals: Vec::new(),
+            history: Vec::new(),
             arrival: None,
             shaks: Vec::new(),
             idle,
@@ -355,7 +367,10 @@ impl Game {
             }
         }
         let eliminated_before = self.pos.eliminated_seats();
-        self.arrival = Some((mv, !victims.is_empty()));
+        self.arrival = Some(Arrival {
+            mv,
+            captured: !victims.is_empty(),
+        });
         self.pos.make(mv);
         self.ply += 1;
         self.last_moved[mover] = self.ply;
@@ -363,9 +378,7 @@ impl Game {
         if self.pos.halfmove() == 0 {
             self.idle = [0; MAX_SEATS];
             if !self.rules().adjudication.repetition_spans_captures {
-                self.keys.clear();
-                self.in_check.clear();
-                self.arrivals.clear();
+                self.history.clear();
             }
         } else {
             self.idle[mover] += 1;
@@ -544,9 +557,11 @@ impl Game {
             let seat = self.pos.to_move();
             self.pos.legal_moves(&mut self.legal);
             let key = repetition_key(&self.pos, &self.legal);
-            self.keys.push(key);
-            self.in_check.push(self.pos.in_check(seat));
-            self.arrivals.push(self.arrival.take());
+            self.history.push(Visit {
+                key,
+                in_check: self.pos.in_check(seat),
+                arrival: self.arrival.take(),
+            });
             if let Some(mate) = &rules.shatar_mate {
                 let shak = self
                     .pos
@@ -629,7 +644,7 @@ impl Game {
                 } else {
                     seat
                 };
-                if let Some(value) = self.perpetual_check_value() {
+                if let Some(value) = self.repetition_value() {
                     if value == GameValue::Draw {
                         self.finish_drawn(EndRule::Repetition, events);
                     } else {
@@ -640,7 +655,7 @@ impl Game {
                 } else {
                     self.finish_value(judged, adj.n_fold_value, EndRule::Repetition, events);
                 }
-            } else if adj.n_move > 0 && self.n_move_count() >= adj.n_move
+            } else if adj.n_move > 0 && self.n_move_count() >= adj.n_move + self.check_extension()
                 || self.pos.count_exceeded()
             {
                 // A count run past its limit (`countingRule`) draws like
@@ -769,39 +784,96 @@ impl Game {
     /// last capture or pawn move; the same seat to move, placement, castling
     /// rights, eliminated seats and legal en-passant captures).
     pub fn repetitions(&self) -> u32 {
-        let Some(&last) = self.keys.last() else {
+        let Some(last) = self.history.last() else {
             return 0;
         };
-        self.keys.iter().filter(|&&k| k == last).count() as u32
+        self.history.iter().filter(|v| v.key == last.key).count() as u32
     }
 
-    /// Where perpetual check is forbidden, the value for the side to move of
-    /// the repetition just reached when a side checked throughout it, as
-    /// Fairy-Stockfish judges it: over the positions from the first of the
-    /// repeating ones to now, if the side to move was always in check it
-    /// wins, if its opponent always was it loses, if both, it is a draw.
-    /// `None` when neither checked throughout, or perpetual check is allowed.
-    fn perpetual_check_value(&self) -> Option<GameValue> {
+    /// The value for the side to move of the repetition just reached where
+    /// perpetual check or chasing is forbidden, as Fairy-Stockfish judges
+    /// it over the positions from the first of the repeating ones to now:
+    /// if one side checked in every one of its moves, it loses, and if both
+    /// did, it is a draw; failing that, likewise if one side chased the
+    /// same piece in every one of its moves (`chasingRule`). `None` when
+    /// neither rule decides.
+    pub fn repetition_value(&self) -> Option<GameValue> {
         let adj = &self.rules().adjudication;
-        let last = *self.keys.last()?;
-        if !adj.perpetual_check_loses {
-            return None;
-        }
-        let now = self.keys.len() - 1;
+        let last = self.history.last()?;
+        let now = self.history.len() - 1;
         // The earliest of the `n_fold` occurrences that make the repetition.
         let first = (0..=now)
             .rev()
-            .filter(|&i| self.keys[i] == last)
+            .filter(|&i| self.history[i].key == last.key)
             .nth(adj.n_fold.saturating_sub(1) as usize)?;
-        let throughout = |from: usize| (from..=now).step_by(2).all(|i| self.in_check[i]);
-        let checked_us = throughout(first);
-        let checked_them = first < now && (first + 1..now).step_by(2).all(|i| self.in_check[i]);
-        match (checked_us, checked_them) {
+        let by_side = |us: bool, them: bool| match (us, them) {
             (true, true) => Some(GameValue::Draw),
             (true, false) => Some(GameValue::Win),
             (false, true) => Some(GameValue::Loss),
             (false, false) => None,
+        };
+        if adj.perpetual_check_loses {
+            let checked = |i: usize| self.history[i].in_check;
+            let checked_us = (first..=now).step_by(2).all(checked);
+            let checked_them = first < now && (first + 1..now).step_by(2).all(checked);
+            if let Some(value) = by_side(checked_us, checked_them) {
+                return Some(value);
+            }
         }
+        if let Some(roles) = &self.rules().chasing
+            && now - first >= 4
+        {
+            let chased = self.chased_since(roles, first);
+            let chased = |i: usize| chased[now - i];
+            let mv = |i: usize| self.history[i].arrival.map(|a| a.mv);
+            // The side to move's pieces chased at each of the opponent's
+            // moves, followed back through its own moves; the game's first
+            // position, reached by no move, leaves the set as it is.
+            let mut ours = chased(now).unwrap_or_default();
+            for i in (first..now - 1).rev().step_by(2) {
+                ours = chasing::before_move(ours, mv(i + 1));
+                if let Some(set) = chased(i) {
+                    ours = ours.intersection(&set);
+                }
+            }
+            // The opponent's, from its last move back to its first in the
+            // cycle.
+            let mut theirs = chased(now - 1).unwrap_or_default();
+            for i in (first + 1..now - 2).rev().step_by(2) {
+                theirs = chasing::before_move(theirs, mv(i + 1));
+                theirs = theirs.intersection(&chased(i).unwrap_or_default());
+            }
+            return by_side(!ours.is_empty(), !theirs.is_empty());
+        }
+        None
+    }
+
+    /// The pieces each move chased (`chasingRule`), for the positions from
+    /// `first` in the history to now, latest first: for each, the side to
+    /// move's pieces the move that reached it chases (`None` for the game's
+    /// first position). Worked out only when a repetition needs them, by
+    /// taking the moves back on a copy of the position.
+    fn chased_since(&self, roles: &crate::rules::ChasingRoles, first: usize) -> Vec<Option<SqSet>> {
+        let mut pos = self.pos.clone();
+        let mut sets = Vec::with_capacity(self.history.len() - first);
+        for visit in self.history[first..].iter().rev() {
+            let Some(arrival) = visit.arrival else {
+                sets.push(None);
+                break;
+            };
+            let mut before = pos.clone();
+            before.unmake();
+            let blockers = chasing::king_blockers(&before, pos.to_move());
+            sets.push(Some(chasing::chased(
+                &pos,
+                roles,
+                arrival.mv,
+                arrival.captured,
+                &blockers,
+            )));
+            pos = before;
+        }
+        sets
     }
 
     /// Whether the player who just moved has moved a piece back and forth
@@ -813,15 +885,15 @@ impl Game {
     fn moved_back_and_forth(&self) -> bool {
         let rules = self.rules();
         let adj = &rules.adjudication;
-        let len = self.keys.len();
+        let len = self.history.len();
         if !adj.back_and_forth_loses || adj.n_fold == 0 || len < 5 {
             return false;
         }
         let end = len - 1;
         // Plies counted back from the last (0), and the positions they reached.
-        let mv = |k: usize| self.arrivals[end - k].map(|(m, _)| m);
-        let captured = |k: usize| self.arrivals[end - k].is_some_and(|(_, c)| c);
-        let checked = |k: usize| self.in_check[end - k];
+        let mv = |k: usize| self.history[end - k].arrival.map(|a| a.mv);
+        let captured = |k: usize| self.history[end - k].arrival.is_some_and(|a| a.captured);
+        let checked = |k: usize| self.history[end - k].in_check;
         let reverses = |a: Option<Move>, b: Option<Move>| match (a, b) {
             (Some(Move::Normal { from, to }), Some(Move::Normal { from: f, to: t })) => {
                 from == t && to == f
@@ -928,6 +1000,29 @@ impl Game {
             .map(|s| self.idle[s])
             .min()
             .unwrap_or(0)
+    }
+
+    /// Under the chasing rule, how much longer the n-move rule waits, as
+    /// Fairy-Stockfish counts it: once 20 plies are played, a move for each
+    /// check beyond ten that one side gave since the last capture or pawn
+    /// move (in the rule's unit).
+    pub fn check_extension(&self) -> u32 {
+        if self.rules().chasing.is_none() || self.ply < 20 || self.history.len() < 2 {
+            return 0;
+        }
+        let now = self.history.len() - 1;
+        let end = (self.pos.halfmove() as usize).min(now);
+        let checked = |j: usize| u32::from(self.history[now - j].in_check);
+        // Positions an even number of plies back: checks given by the
+        // opponent; odd: by the side to move.
+        let by_them: u32 = (0..end.max(1)).step_by(2).map(checked).sum();
+        let by_us: u32 = (1..=end.max(1)).step_by(2).map(checked).sum();
+        let extra = by_them.max(by_us).saturating_sub(10);
+        if self.rules().adjudication.n_move_in_plies {
+            2 * extra
+        } else {
+            extra
+        }
     }
 
     fn finish_immediate(
@@ -1163,7 +1258,7 @@ impl Game {
                     let mut legal = MoveList::default();
                     after.legal_moves(&mut legal);
                     let key = repetition_key(&after, &legal);
-                    1 + self.keys.iter().filter(|&&k| k == key).count() as u32
+                    1 + self.history.iter().filter(|v| v.key == key).count() as u32
                 }
             }
             (ClaimRule::NMove, Some(mv)) => {

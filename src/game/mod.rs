@@ -32,6 +32,7 @@
 
 mod action;
 mod adjudicator;
+mod chasing;
 mod clock;
 mod event;
 mod result;

@@ -4,9 +4,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::geometry::Direction;
 use super::{
-    AttackLine, Cambodian, CastlingGeometry, Counting, CountingRule, Enclosing, GameEnds,
-    HandRules, Line, LineKind, PieceRules, RuleTable, SeatRules, ShatarMate, Sq, SqSet, Walling,
-    WallingRule,
+    AttackLine, Cambodian, CastlingGeometry, ChasingRoles, Counting, CountingRule, Enclosing,
+    GameEnds, HandRules, Line, LineKind, PieceRules, RuleTable, SeatRules, ShatarMate, Sq, SqSet,
+    Walling, WallingRule,
 };
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
@@ -149,11 +149,12 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     if def.players() > 2
         && (counts_material
             || def.bool(Key::StalematePieceCount)
-            || def.bool(Key::PerpetualCheckIllegal))
+            || def.bool(Key::PerpetualCheckIllegal)
+            || chasing_rule(def))
     {
         return Err(CompileError::Unsupported {
             variant: def.name.clone(),
-            features: "`materialCounting`, `stalematePieceCount` and `perpetualCheckIllegal` with more than two players"
+            features: "`materialCounting`, `stalematePieceCount`, `perpetualCheckIllegal` and `chasingRule` with more than two players"
                 .into(),
         });
     }
@@ -683,6 +684,29 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             fers: types_named(def, &["fers"]),
             rook: types_named(def, &["rook"]),
         }),
+        chasing: chasing_rule(def).then(|| ChasingRoles {
+            king: types_named(def, &["king"]),
+            rook: types_named(def, &["rook"]),
+            horse: types_named(def, &["horse"]),
+            cannon: types_named(def, &["cannon"]),
+            elephant: types_named(def, &["elephant"]),
+            advisor: types_named(def, &["fers"]),
+            soldier: types_named(def, &["soldier"]),
+            soldier_zone: (0..ctx.seats.len())
+                .map(|seat| {
+                    let dir = ctx.seats[seat].forward;
+                    let (files, ranks) = (ctx.board.files, ctx.board.ranks);
+                    let mut zone = SqSet::default();
+                    for sq in 0..nsq as Sq {
+                        let (f, r) = ((sq % files as Sq) as u8, (sq / files as Sq) as u8);
+                        if dir.relative_rank(f, r, files, ranks) > soldier_rank {
+                            zone.insert(sq);
+                        }
+                    }
+                    zone
+                })
+                .collect(),
+        }),
         counting: compile_counting(def),
         makpong: def.bool(Key::MakpongRule),
         pass_on_stalemate: (0..ctx.seats.len())
@@ -848,6 +872,11 @@ fn types_named(def: &Definition, keys: &[&str]) -> u64 {
         .enumerate()
         .filter(|(_, p)| keys.contains(&p.key.as_str()))
         .fold(0u64, |m, (i, _)| m | 1 << i)
+}
+
+/// Whether the variant judges chases (`chasingRule = axf`).
+fn chasing_rule(def: &Definition) -> bool {
+    matches!(def.value(Key::ChasingRule), Value::Choice(c) if c == "axf")
 }
 
 /// The counting rule (`countingRule`), if the variant counts.

@@ -94,6 +94,16 @@ impl SqSet {
         out
     }
 
+    /// The squares in either set.
+    #[inline]
+    pub fn union(&self, other: &SqSet) -> SqSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
+            *a |= b;
+        }
+        out
+    }
+
     /// The squares in both sets.
     #[inline]
     pub fn intersection(&self, other: &SqSet) -> SqSet {
@@ -315,6 +325,29 @@ pub struct Cambodian {
     pub rook: u64,
 }
 
+/// The piece roles of Xiangqi's chasing rule (`chasingRule = axf`): the
+/// variant's types of those Fairy-Stockfish names, as masks of piece types.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChasingRoles {
+    /// The king types (`king`).
+    pub king: u64,
+    /// The rook types (`rook`).
+    pub rook: u64,
+    /// The horse types (`horse`).
+    pub horse: u64,
+    /// The cannon types (`cannon`).
+    pub cannon: u64,
+    /// The elephant types (`elephant`).
+    pub elephant: u64,
+    /// The advisor types (`fers`).
+    pub advisor: u64,
+    /// The soldier types (`soldier`).
+    pub soldier: u64,
+    /// Per seat, where a soldier has crossed the river (from
+    /// `soldierPromotionRank`): only there is attacking it a chase.
+    pub soldier_zone: Vec<SqSet>,
+}
+
 /// Where the wall a move puts may go (`wallingRule`), as Fairy-Stockfish
 /// places it: always on a square empty once the move is made, inside the
 /// mover's walling region.
@@ -508,6 +541,9 @@ pub struct RuleTable {
     /// Cambodian chess's first moves (`cambodianMoves`), where the variant
     /// has them.
     pub cambodian: Option<Cambodian>,
+    /// Xiangqi's chasing rule (`chasingRule = axf`), where the variant has
+    /// it: the roles of its pieces.
+    pub chasing: Option<ChasingRoles>,
     /// Walls every move puts on the board (`wallingRule`), where the
     /// variant has them.
     pub walling: Option<Walling>,

@@ -129,9 +129,12 @@ def interesting(move, board):
 
 
 class Differential:
-    def __init__(self, tetrarch, seed):
+    def __init__(self, tetrarch, seed, shuffle=0.0):
         self.t = tetrarch
         self.rng = random.Random(seed)
+        # The chance of moving back the piece the side to move moved last,
+        # which drives games into repetitions (perpetual checks, chases).
+        self.shuffle = shuffle
         self.plies = {}
         self.games = {}
         self.ends = {}
@@ -218,7 +221,12 @@ class Differential:
             self.fail(variant, start, played, "; ".join(problems))
             return False
         if end is not None:
-            self.ends[end["rule"]] = self.ends.get(end["rule"], 0) + 1
+            # A repetition that perpetual check or chasing decides is
+            # counted apart from the drawn ones.
+            rule = end["rule"]
+            if rule == "repetition" and end["value"] != 0:
+                rule = "repetition decided"
+            self.ends[rule] = self.ends.get(rule, 0) + 1
             return False
         return not immediate and bool(theirs_legal) and not optional
 
@@ -245,6 +253,10 @@ class Differential:
             board = board_of(ours["fen"])
             pick = [m for m in legal if interesting(m, board)]
             choice = self.rng.choice(pick if pick and self.rng.random() < 0.5 else legal)
+            if len(played) >= 2 and self.rng.random() < self.shuffle:
+                frm, to, rest = split_move(played[-2])
+                if not rest and to + frm in legal:
+                    choice = to + frm
             if self.last_fen.split(" ")[4:5] == ["0"]:
                 base, tail = self.last_fen, []
             # The move as a PGN writes it (SAN), against pyffish's.
@@ -277,10 +289,10 @@ class Differential:
 
 def run_worker(task):
     """Plays the games of some variants; returns the counts and a report."""
-    jobs, binary, seed, max_game = task
+    jobs, binary, seed, max_game, shuffle = task
     report = io.StringIO()
     sys.stdout = report
-    diff = Differential(Tetrarch(binary), seed)
+    diff = Differential(Tetrarch(binary), seed, shuffle)
     for variant, target in jobs:
         while diff.plies.get(variant, 0) < target and diff.failures < 20:
             diff.game(variant, max_game)
@@ -301,6 +313,12 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-game", type=int, default=200, help="most plies of one game")
     ap.add_argument("--variant", action="append", help="only these variants")
+    ap.add_argument(
+        "--shuffle",
+        type=float,
+        default=0.0,
+        help="chance of moving back the piece the side to move moved last (drives games into repetitions)",
+    )
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     ap.add_argument("--binary", default=os.path.join(ROOT, "target", "ci", "examples", "fsf_differential"))
     a = ap.parse_args()
@@ -328,7 +346,7 @@ def main():
         for v in variants
     ]
     workers = max(1, min(a.jobs, len(jobs)))
-    tasks = [(jobs[i::workers], a.binary, a.seed + i, a.max_game) for i in range(workers)]
+    tasks = [(jobs[i::workers], a.binary, a.seed + i, a.max_game, a.shuffle) for i in range(workers)]
     start = time.time()
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         results = pool.map(run_worker, tasks)

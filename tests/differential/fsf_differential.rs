@@ -175,7 +175,8 @@ fn describe(game: &Game) -> Value {
         .is_some_and(|r| matches!(r.rule, EndRule::Checkmate | EndRule::Stalemate))
         || (game.result().is_none() && game.legal_moves().is_empty());
     // A count run past its limit (`countingRule`) is such an end too.
-    let n_move_holds = (n_move > 0 && game.n_move_count() >= n_move || pos.count_exceeded())
+    let n_move_holds = (n_move > 0 && game.n_move_count() >= n_move + game.check_extension()
+        || pos.count_exceeded())
         && !(in_check && stuck);
     let n_fold_holds = n_fold > 0 && game.repetitions() >= n_fold;
     // A draw counted by material is White's value, seen from the side to move.
@@ -185,6 +186,12 @@ fn describe(game: &Game) -> Value {
     });
     let optional_value = if n_move_holds || promotion_stalemate && !n_fold_holds {
         counted.unwrap_or(0)
+    } else if let Some(value) = game.repetition_value() {
+        // Perpetual check or chasing decides, for the side to move.
+        match value {
+            GameValue::Draw => counted.unwrap_or(0),
+            value => sign(value),
+        }
     } else {
         let value = sign(adj.n_fold_value);
         let value = if adj.n_fold_absolute && us.index() == 1 {

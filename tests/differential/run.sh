@@ -15,6 +15,11 @@ fi
 cargo build --profile ci --quiet --bins --examples
 "$venv/bin/python" tests/differential/fsf_differential.py "$@"
 
+# Repetitions made on purpose: every four-ply cycle of random xiangqi
+# positions, judged by perpetual check and the chasing rule in both engines.
+"$venv/bin/python" tests/differential/fsf_cycles.py --variant xiangqi --variant crowdedxiangqi \
+  --positions 3 --seed 1
+
 # PGN written by `tetrarch play` loads in pyffish: bots against random movers
 # in a few variants, every move read back by its SAN.
 out=target/pgn-check
