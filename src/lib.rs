@@ -67,6 +67,7 @@ pub mod seat;
 pub mod server;
 pub mod setup;
 pub mod setup_fen4;
+pub mod shuffle;
 pub mod source;
 mod table_index;
 pub mod transcript;

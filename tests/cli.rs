@@ -355,6 +355,29 @@ fn selfplay_reports_results_per_seat() {
 }
 
 #[test]
+fn selfplay_plays_each_game_from_its_own_shuffled_start() {
+    let args = [
+        "selfplay",
+        "fischerandom",
+        "--start",
+        "random",
+        "--games",
+        "3",
+        "--seat",
+        "1=random",
+        "--seat",
+        "2=random",
+        "--max-plies",
+        "30",
+    ];
+    let (code, stdout, stderr) = tetrarch(&args);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("fischerandom, 3 games"), "{stdout}");
+    let (_, again, _) = tetrarch(&args);
+    assert_eq!(stdout, again);
+}
+
+#[test]
 fn selfplay_refuses_bad_seats_and_starts() {
     for (args, code, message) in [
         (
@@ -379,6 +402,16 @@ fn selfplay_refuses_bad_seats_and_starts() {
             "--games and --jobs must be at least 1",
         ),
         (vec!["--fen", "8/8 w"], 1, "the start position: "),
+        (
+            vec!["--start", "random"],
+            2,
+            "`chess` does not start from shuffled positions: it does not set `chess960 = true`",
+        ),
+        (
+            vec!["--start", "12", "--fen", "8/8 w"],
+            2,
+            "cannot be used with",
+        ),
     ] {
         let mut all = vec!["selfplay", "chess"];
         all.extend(args.iter().copied());

@@ -21,6 +21,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::shuffle::Shuffle;
+
 /// Named exit codes (CLI.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
@@ -195,6 +197,11 @@ pub enum Command {
         /// Start from this position (a FEN; a FEN4 for four players).
         #[arg(long)]
         fen: Option<String>,
+        /// Start from a shuffled position (variants with `chess960 = true`):
+        /// `random` (drawn by the seed) or a Chess960 start number, 0 to 959
+        /// (518 is chess's).
+        #[arg(long, value_name = "random|N", conflicts_with = "fen")]
+        start: Option<Shuffle>,
         /// Read the commands from this file (one second passes per line;
         /// `wait SECONDS` lets more pass).
         #[arg(long)]
@@ -228,6 +235,11 @@ pub enum Command {
         /// Start from this position (a FEN; a FEN4 for four players).
         #[arg(long)]
         fen: Option<String>,
+        /// Start from a shuffled position (variants with `chess960 = true`):
+        /// `random` (drawn anew for each game by its seed) or a Chess960 start number, 0 to 959
+        /// (518 is chess's).
+        #[arg(long, value_name = "random|N", conflicts_with = "fen")]
+        start: Option<Shuffle>,
         /// A game not over after this many plies counts as unfinished.
         #[arg(long, default_value_t = 1000)]
         max_plies: u32,
@@ -306,6 +318,7 @@ fn run_command(command: Command) -> Result<(), Exit> {
             seats,
             clock,
             fen,
+            start,
             script,
             seed,
             pgn,
@@ -315,6 +328,7 @@ fn run_command(command: Command) -> Result<(), Exit> {
             seats: &seats,
             clock: clock.as_deref(),
             fen: fen.as_deref(),
+            start,
             script: script.as_ref(),
             seed,
             pgn: pgn.as_ref(),
@@ -326,6 +340,7 @@ fn run_command(command: Command) -> Result<(), Exit> {
             seats,
             jobs,
             fen,
+            start,
             max_plies,
             seed,
             variants,
@@ -335,6 +350,7 @@ fn run_command(command: Command) -> Result<(), Exit> {
             seats: &seats,
             jobs,
             fen: fen.as_deref(),
+            start,
             max_plies,
             seed,
             variants: &variants,

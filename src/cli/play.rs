@@ -19,6 +19,7 @@ use crate::engine::{Bot, Player, machine_accepts_draw, machine_move, think_time}
 use crate::game::{Action, Actor, Occupant, Request, Table, TableEvent, TableRefusal, TimeControl};
 use crate::rng::SplitMix64;
 use crate::seat::Seat;
+use crate::shuffle::{Shuffle, shuffled_start};
 use crate::transcript::Transcript;
 
 /// What `tetrarch play` was asked.
@@ -31,6 +32,8 @@ pub struct PlayArgs<'a> {
     pub clock: Option<&'a str>,
     /// The start position, if not the variant's.
     pub fen: Option<&'a str>,
+    /// A shuffled start (Chess960), if asked.
+    pub start: Option<Shuffle>,
     /// Commands read from this file instead of the terminal.
     pub script: Option<&'a PathBuf>,
     /// Seeds the bots and random movers.
@@ -99,7 +102,18 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
                 .unwrap_or_else(|| Occupant::Person(rules.seats[s].name.clone()))
         })
         .collect();
-    let start = args.fen.unwrap_or(def.start_fen());
+    let shuffled = match args.start {
+        Some(shuffle) => shuffled_start(def, shuffle.reseeded(args.seed)).map_err(|e| {
+            tell(format_args!("error: {e}"));
+            Exit::Usage
+        })?,
+        None => String::new(),
+    };
+    let start = match (args.fen, args.start) {
+        (Some(fen), _) => fen,
+        (None, Some(_)) => shuffled.as_str(),
+        (None, None) => def.start_fen(),
+    };
     let script = match args.script {
         Some(path) => Some(std::fs::read_to_string(path).map_err(|e| {
             tell(format_args!("error: cannot read `{}`: {e}", path.display()));

@@ -17,6 +17,7 @@ use crate::game::{Game, GameResult, Outcome};
 use crate::rng::SplitMix64;
 use crate::rules::RuleTable;
 use crate::seat::Seat;
+use crate::shuffle::{Shuffle, shuffled_start};
 
 /// What `tetrarch selfplay` was asked.
 pub struct SelfplayArgs<'a> {
@@ -30,6 +31,8 @@ pub struct SelfplayArgs<'a> {
     pub jobs: usize,
     /// The start position, if not the variant's.
     pub fen: Option<&'a str>,
+    /// A shuffled start (Chess960) for each game, if asked.
+    pub start: Option<Shuffle>,
     /// A game not over after this many plies counts as unfinished.
     pub max_plies: u32,
     /// Game `g` plays with seed `seed + g`.
@@ -62,10 +65,24 @@ pub fn run(args: SelfplayArgs<'_>) -> Result<(), Exit> {
         tell("error: --games and --jobs must be at least 1");
         return Err(Exit::Usage);
     }
-    let start = args.fen.unwrap_or(def.start_fen()).to_string();
-    if let Err(e) = Game::new(rules.clone(), &start, 0) {
-        tell(format_args!("error: the start position: {e}"));
-        return Err(Exit::InputWrong);
+    // Each game's start: a shuffled one is drawn anew by the game's seed.
+    let mut starts = Vec::new();
+    for g in 0..args.games {
+        let start = match args.start {
+            Some(shuffle) => {
+                let seed = args.seed.wrapping_add(u64::from(g));
+                shuffled_start(def, shuffle.reseeded(seed)).map_err(|e| {
+                    tell(format_args!("error: {e}"));
+                    Exit::Usage
+                })?
+            }
+            None => args.fen.unwrap_or(def.start_fen()).to_string(),
+        };
+        if let Err(e) = Game::new(rules.clone(), &start, 0) {
+            tell(format_args!("error: the start position: {e}"));
+            return Err(Exit::InputWrong);
+        }
+        starts.push(start);
     }
     let progress = ProgressBar::new(u64::from(args.games));
     progress.set_style(
@@ -84,7 +101,7 @@ pub fn run(args: SelfplayArgs<'_>) -> Result<(), Exit> {
                     }
                     let record = play_one(
                         &rules,
-                        &start,
+                        &starts[g as usize],
                         &players,
                         args.seed.wrapping_add(u64::from(g)),
                         args.max_plies,
