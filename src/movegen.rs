@@ -1251,27 +1251,13 @@ impl<R: RuleHandle> Position<R> {
         let rules = self.rules();
         // Without a royal piece every pseudo-legal move is legal; with one,
         // pins and checks decide.
-        let royal_known = self.royal(self.to_move()).is_some() || !rules.has_royal;
-        rules.checking
-            && !rules.complex_attacks
-            && rules.pseudo_royal.is_none()
-            && !rules.must_capture
-            && rules.blast.is_none()
-            && rules.mutually_immune == 0
-            && !rules.flying_general
-            && !rules.makpong
-            && !rules.sittuyin_promotion
-            && !rules.pass_on_stalemate[self.to_move()]
-            && !rules.pass[self.to_move()]
-            && !rules.bikjang
-            && rules.walling.is_none()
-            && rules.cambodian.is_none()
-            && rules.hand.as_ref().is_none_or(|h| {
-                h.checks
-                    && h.must_drop.is_none()
-                    && h.opposite_coloured_bishops.is_none()
-                    && !(h.gating && self.has_hand(self.to_move()))
-            })
+        let us = self.to_move();
+        let royal_known = self.royal(us).is_some() || !rules.has_royal;
+        rules.simple_legality[us]
+            && rules
+                .hand
+                .as_ref()
+                .is_none_or(|h| !(h.gating && self.has_hand(us)))
             && royal_known
             && self.immediate_end().is_none()
     }
@@ -1437,14 +1423,14 @@ impl<R: RuleHandle> Position<R> {
         enemies: u64,
     ) -> Option<u64> {
         let rules = self.rules();
-        let slot = rules.slot(piece.seat(), piece.kind(), from);
-        let (a, b) = bits.rides[slot];
-        let (c, d) = bits.lames[slot];
+        let slot = &bits.slots[rules.slot(piece.seat(), piece.kind(), from)];
+        let (a, b) = slot.rides;
+        let (c, d) = slot.lames;
         let promotable = rules.pieces[piece.kind()].promotes_to.is_some() || piece.promoted();
-        if bits.general[slot] || a != b || c != d || promotable {
+        if slot.general || a != b || c != d || promotable {
             return None;
         }
-        Some((bits.leap_quiet[slot] & !occupied) | (bits.leap_capture[slot] & enemies))
+        Some((slot.leap_quiet & !occupied) | (slot.leap_capture & enemies))
     }
 
     /// The target squares of a quiet, unpinned piece's plain moves found
@@ -1467,19 +1453,19 @@ impl<R: RuleHandle> Position<R> {
         let rules = self.rules();
         let us = piece.seat();
         let kind = piece.kind();
-        let slot = rules.slot(us, kind, from);
-        if bits.general[slot] || bits.en_passant[slot] & ep != 0 {
+        let slot = &bits.slots[rules.slot(us, kind, from)];
+        if slot.general || slot.en_passant & ep != 0 {
             return None;
         }
         let info = &rules.pieces[kind];
         let promotable =
             info.promotes_as_pawn[us] || info.promotes_to.is_some() || piece.promoted();
-        if promotable && bits.reach[slot] & bits.promotion[us] != 0 {
+        if promotable && slot.reach & bits.promotion[us] != 0 {
             return None;
         }
-        let mut quiet = bits.leap_quiet[slot];
-        let mut capture = bits.leap_capture[slot];
-        let (a, b) = bits.rides[slot];
+        let mut quiet = slot.leap_quiet;
+        let mut capture = slot.leap_capture;
+        let (a, b) = slot.rides;
         for ride in &bits.ride_list[a as usize..b as usize] {
             let blockers = ride.ray & occupied;
             if blockers == 0 {
@@ -1506,7 +1492,7 @@ impl<R: RuleHandle> Position<R> {
                 capture |= first_bit;
             }
         }
-        let (a, b) = bits.lames[slot];
+        let (a, b) = slot.lames;
         for lame in &bits.lame_list[a as usize..b as usize] {
             if lame.path & occupied == 0 {
                 quiet |= lame.target;

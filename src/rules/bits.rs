@@ -29,28 +29,36 @@ pub struct LameBits {
     pub target: u64,
 }
 
+/// The moves of one (seat, type, square), as bitboards: read together, so
+/// kept together (one bounds check, one cache line).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SlotBits {
+    /// Leap targets reachable by a quiet move.
+    pub leap_quiet: u64,
+    /// Leap targets reachable by a capture.
+    pub leap_capture: u64,
+    /// Targets of capture lines that may take en passant.
+    pub en_passant: u64,
+    /// All targets of any line (for the promotion test).
+    pub reach: u64,
+    /// Rides, by range into [`BitTables::ride_list`].
+    pub rides: (u32, u32),
+    /// Lame quiet leaps, by range into [`BitTables::lame_list`].
+    pub lames: (u32, u32),
+    /// The piece must go through the general generator (hoppers, jumps,
+    /// lame captures, lame rides, mobility regions, immobility).
+    pub general: bool,
+}
+
 /// The moves of every (seat, type, square), as bitboards.
 #[derive(Clone, Debug, Default)]
 pub struct BitTables {
-    /// Leap targets reachable by a quiet move.
-    pub leap_quiet: Vec<u64>,
-    /// Leap targets reachable by a capture.
-    pub leap_capture: Vec<u64>,
-    /// Targets of capture lines that may take en passant.
-    pub en_passant: Vec<u64>,
-    /// All targets of any line (for the promotion test).
-    pub reach: Vec<u64>,
-    /// Rides, by range into `ride_list`.
-    pub rides: Vec<(u32, u32)>,
-    /// Lame quiet leaps, by range into `lame_list`.
-    pub lames: Vec<(u32, u32)>,
+    /// Per (seat, type, square) slot ([`RuleTable::slot`]).
+    pub slots: Vec<SlotBits>,
     /// All rides.
     pub ride_list: Vec<RideBits>,
     /// All lame quiet leaps.
     pub lame_list: Vec<LameBits>,
-    /// The piece must go through the general generator (hoppers, jumps,
-    /// lame captures, lame rides, mobility regions, immobility).
-    pub general: Vec<bool>,
     /// Promotion regions per seat.
     pub promotion: Vec<u64>,
 }
@@ -110,13 +118,15 @@ impl BitTables {
                             _ => general = true,
                         }
                     }
-                    t.leap_quiet.push(quiet);
-                    t.leap_capture.push(capture);
-                    t.en_passant.push(ep);
-                    t.reach.push(reach);
-                    t.rides.push((ride_start, t.ride_list.len() as u32));
-                    t.lames.push((lame_start, t.lame_list.len() as u32));
-                    t.general.push(general);
+                    t.slots.push(SlotBits {
+                        leap_quiet: quiet,
+                        leap_capture: capture,
+                        en_passant: ep,
+                        reach,
+                        rides: (ride_start, t.ride_list.len() as u32),
+                        lames: (lame_start, t.lame_list.len() as u32),
+                        general,
+                    });
                 }
             }
         }

@@ -754,11 +754,33 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         hand,
         flip,
         bits: None,
+        simple_legality: Vec::new(),
         leap_attacks,
         leap_attack_list,
         zobrist: super::Zobrist::new(nsq, n_seats, n_types),
     };
     table.bits = super::BitTables::build(&table);
+    table.simple_legality = (0..table.seats.len())
+        .map(|seat| {
+            table.checking
+                && !table.complex_attacks
+                && table.pseudo_royal.is_none()
+                && !table.must_capture
+                && table.blast.is_none()
+                && table.mutually_immune == 0
+                && !table.flying_general
+                && !table.makpong
+                && !table.sittuyin_promotion
+                && !table.pass_on_stalemate[seat]
+                && !table.pass[seat]
+                && !table.bikjang
+                && table.walling.is_none()
+                && table.cambodian.is_none()
+                && table.hand.as_ref().is_none_or(|h| {
+                    h.checks && h.must_drop.is_none() && h.opposite_coloured_bishops.is_none()
+                })
+        })
+        .collect();
     Ok(table)
 }
 
@@ -1181,6 +1203,14 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
     .iter()
     .map(|[a, b]| [ctx.region(*a), ctx.region(*b)])
     .collect();
+    // Unset, they stay empty: the adjudicator then skips them at once.
+    if ends
+        .connect_regions
+        .iter()
+        .all(|[a, b]| !a.contains(&true) || !b.contains(&true))
+    {
+        ends.connect_regions.clear();
+    }
     ends.full_board = def.bool(Key::AdjudicateFullBoard);
     // Fairy-Stockfish's letters: `K`/`Q` White's king and queen side,
     // `k`/`q` Black's.

@@ -18,7 +18,7 @@ use crate::piece_type::PieceType;
 use crate::seat::Seat;
 
 pub use adjudication::{Adjudication, Army, MaterialCounting, Ranking, Scoring};
-pub use bits::{BitTables, LameBits, RideBits};
+pub use bits::{BitTables, LameBits, RideBits, SlotBits};
 pub use compile::{CompileError, compile};
 pub use geometry::Direction;
 pub use match_rules::MatchRules;
@@ -478,6 +478,13 @@ pub struct RuleTable {
     pub flag_blocked_win: bool,
     /// Bitboard tables, for boards of at most 64 squares.
     pub bits: Option<BitTables>,
+    /// Per seat, whether the rules leave its legality to pins and checks
+    /// alone (no hoppers, lame or pseudo-royal pieces, blasts, walls,
+    /// passes or other rules that need every move made and tested); the
+    /// position still has its say ([`crate::position::Position`]'s fast
+    /// path also needs a known king, and no hand rule or game end in the
+    /// way).
+    pub simple_legality: Vec<bool>,
     /// On boards of at most 64 squares, per (attacker seat, square): plain
     /// leap attacks grouped as (squares an attacker may stand on, types).
     leap_attacks: Vec<(u32, u32)>,
