@@ -393,7 +393,11 @@ impl<R: RuleHandle> Position<R> {
     fn castling_moves(&self, list: &mut MoveList) {
         let rules = self.rules();
         let us = self.to_move();
-        for right in self.castling() {
+        let mut held = self.castling_bits();
+        while held != 0 {
+            let i = held.trailing_zeros() as usize;
+            held &= held - 1;
+            let right = self.castling_right(i);
             if right.seat != us {
                 continue;
             }
@@ -408,10 +412,7 @@ impl<R: RuleHandle> Position<R> {
             if !holds(king, rules.castling_pieces.0) || !holds(rook, rules.castling_pieces.1) {
                 continue;
             }
-            let clear = |a: Sq, b: Sq| {
-                segment(rules, a, b).all(|s| s == king || s == rook || self.piece_at(s).is_none())
-            };
-            if clear(king, geometry.king_to) && clear(rook, geometry.rook_to) {
+            if self.all_empty(self.castling_path(i)) {
                 list.push(Move::Castle {
                     king,
                     to: geometry.king_to,
@@ -1591,7 +1592,11 @@ struct BoardMasks {
 }
 
 /// The squares from `a` to `b` inclusive, along a rank or a file.
-fn segment(rules: &crate::rules::RuleTable, a: Sq, b: Sq) -> impl Iterator<Item = Sq> + Clone + '_ {
+pub(crate) fn segment(
+    rules: &crate::rules::RuleTable,
+    a: Sq,
+    b: Sq,
+) -> impl Iterator<Item = Sq> + Clone + '_ {
     let (af, ar) = (rules.file_of(a) as i32, rules.rank_of(a) as i32);
     let (bf, br) = (rules.file_of(b) as i32, rules.rank_of(b) as i32);
     let (df, dr) = ((bf - af).signum(), (br - ar).signum());

@@ -173,6 +173,10 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     board: Vec<Piece>,
     to_move: Seat,
     castling_rights: Vec<CastlingRight>,
+    /// For each of `castling_rights`, the squares that must be empty to
+    /// castle (the king's and the rook's paths, their own squares left
+    /// out; every square where the wing has no castling).
+    castling_paths: Vec<SqSet>,
     castling: u32,
     castling_mask: Vec<u32>,
     en_passant: Targets,
@@ -222,6 +226,7 @@ impl<R: RuleHandle> Position<R> {
             board: vec![Piece::NONE; nsq],
             to_move: Seat::FIRST,
             castling_rights: Vec::new(),
+            castling_paths: Vec::new(),
             castling: 0,
             castling_mask: vec![0; nsq],
             en_passant: [None; MAX_SEATS],
@@ -599,6 +604,21 @@ impl<R: RuleHandle> Position<R> {
             "at most 32 castling rights"
         );
         let bit = 1 << self.castling_rights.len();
+        let path = match self.rules.castling[right.seat][right.wing] {
+            Some(geometry) => {
+                let mut path = SqSet::default();
+                let walks =
+                    crate::movegen::segment(&self.rules, right.king, geometry.king_to).chain(
+                        crate::movegen::segment(&self.rules, right.rook, geometry.rook_to),
+                    );
+                for s in walks.filter(|&s| s != right.king && s != right.rook) {
+                    path.insert(s);
+                }
+                path
+            }
+            None => SqSet::ALL,
+        };
+        self.castling_paths.push(path);
         self.castling_rights.push(right);
         self.castling_mask[right.king as usize] |= bit;
         self.castling_mask[right.rook as usize] |= bit;
@@ -715,6 +735,35 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         piece
+    }
+
+    /// Whether every square of `squares` is empty (no piece, dead piece or
+    /// wall).
+    #[inline]
+    pub(crate) fn all_empty(&self, squares: &SqSet) -> bool {
+        if self.rules.square_count() <= 64 {
+            squares.low_bits() & self.occupied == 0
+        } else {
+            squares.iter().all(|s| self.board[s as usize].is_none())
+        }
+    }
+
+    /// The squares that must be empty for the castling right of bit `i`.
+    #[inline]
+    pub(crate) fn castling_path(&self, i: usize) -> &SqSet {
+        &self.castling_paths[i]
+    }
+
+    /// The castling right of bit `i`.
+    #[inline]
+    pub(crate) fn castling_right(&self, i: usize) -> &CastlingRight {
+        &self.castling_rights[i]
+    }
+
+    /// The bits of the castling rights held.
+    #[inline]
+    pub(crate) fn castling_bits(&self) -> u32 {
+        self.castling
     }
 
     /// Takes a piece off the board for an attack test only (lists, counts
