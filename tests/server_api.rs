@@ -86,6 +86,18 @@ fn mistaken_http_requests_are_refused_with_a_sentence() {
             format!(r#"{{"variant_id":"nothing-here",{host}}}"#),
             "no variant `nothing-here`",
         ),
+        (
+            format!(r#"{{"variant":"chess","start":"random",{host}}}"#),
+            "start: `chess` does not start from shuffled positions",
+        ),
+        (
+            format!(r#"{{"variant":"fischerandom","start":"960",{host}}}"#),
+            "start: Chess960's starts are numbered 0 to 959, not 960",
+        ),
+        (
+            format!(r#"{{"variant":"fischerandom","start":"any",{host}}}"#),
+            "start: a shuffled start is `random` or a number from 0 to 959",
+        ),
     ];
     for (body, expected) in cases {
         let reply = refused("/api/rooms", &body);
@@ -173,6 +185,34 @@ async fn connect(base: &str, room: &str, token: &str) -> Socket {
         .await
         .expect("connected")
         .0
+}
+
+#[tokio::test]
+async fn a_room_opens_on_a_numbered_chess960_start() {
+    let server = serve();
+    let base = server.base.clone();
+    let (code, reply) = exchange(
+        "POST",
+        &base,
+        "/api/rooms",
+        r#"{"variant":"fischerandom","start":"0","host":"the-host-key-1"}"#,
+    );
+    assert_eq!(code, 200, "{reply}");
+    let room: Value = serde_json::from_str(&reply).expect("JSON");
+    let room = room["id"].as_str().expect("an id").to_string();
+    let mut white = connect(&base, &room, "the-host-key-1").await;
+    let state = state_where(&mut white, |_| true).await;
+    let pieces = state["pieces"].as_array().expect("pieces");
+    let letter = |file: u8| {
+        pieces
+            .iter()
+            .find(|p| p["at"] == json!([file, 0]))
+            .and_then(|p| p["letter"].as_str())
+            .unwrap_or("-")
+            .to_string()
+    };
+    // Chess960 start 0 by Scharnagl's numbering.
+    assert_eq!((0..8).map(letter).collect::<String>(), "BBQNNRKR");
 }
 
 #[tokio::test]

@@ -113,7 +113,12 @@ function renderOverview() {
 
 async function play(body) {
   try {
-    const room = await api("/api/rooms", { ...body, clock: $("#clock").value || null, host: identity().key });
+    const room = await api("/api/rooms", {
+      ...body,
+      clock: $("#clock").value || null,
+      start: $("#shuffle").value || null,
+      host: identity().key,
+    });
     location.href = `/room/${room.id}`;
   } catch (e) {
     $("#error").textContent = e.message;

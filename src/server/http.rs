@@ -26,6 +26,7 @@ use crate::catalog::Catalog;
 use crate::game::TimeControl;
 use crate::position::Position;
 use crate::rules::compile;
+use crate::shuffle::{Shuffle, shuffled_start};
 use crate::source::SourceFile;
 
 type Shared = State<Arc<App>>;
@@ -268,6 +269,10 @@ struct OpenRoom {
     /// A time control (`5+3`), or none.
     #[serde(default)]
     clock: Option<String>,
+    /// A shuffled start, for variants with `chess960 = true`: `random` (a
+    /// new one for the room) or a Chess960 start number (0 to 959).
+    #[serde(default)]
+    start: Option<String>,
     /// Per seat: a bot's level, or null for a person.
     #[serde(default)]
     bots: Option<Vec<Option<u8>>>,
@@ -322,19 +327,30 @@ async fn open_room_inner(app: &Arc<App>, request: OpenRoom) -> Result<serde_json
     if text.as_ref().is_some_and(|t| t.len() > MAX_TEXT) {
         return Err(bad(format!("the file is over {} KiB", MAX_TEXT / 1024)));
     }
+    let shuffle = match request.start.as_deref().filter(|s| !s.trim().is_empty()) {
+        Some(text) => {
+            let shuffle: Shuffle = text
+                .trim()
+                .parse()
+                .map_err(|e| bad(format!("start: {e}")))?;
+            Some(shuffle.reseeded(u64::from_str_radix(&random_key(6), 36).unwrap_or(1)))
+        }
+        None => None,
+    };
     let base = app.base.clone();
     let name = request.variant.clone();
     let section = request.section.clone();
-    let prepared = tokio::task::spawn_blocking(move || prepare(&base, name, text, section))
-        .await
-        .map_err(|_| {
-            Failure(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "setting up failed".into(),
-            )
-        })?
-        .map_err(bad)?;
-    let (rules, start) = prepared;
+    let prepared =
+        tokio::task::spawn_blocking(move || prepare(&base, name, text, section, shuffle))
+            .await
+            .map_err(|_| {
+                Failure(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "setting up failed".into(),
+                )
+            })?
+            .map_err(bad)?;
+    let (rules, start, variant_start) = prepared;
     let seats = rules.seats.len();
     let bots = request.bots.unwrap_or_else(|| vec![None; seats]);
     if bots.len() != seats {
@@ -375,7 +391,7 @@ async fn open_room_inner(app: &Arc<App>, request: OpenRoom) -> Result<serde_json
     app.store.open_room(&stored).await.map_err(storage)?;
     let config = RoomConfig {
         id: id.clone(),
-        variant_start: start.clone(),
+        variant_start,
         start,
         rules,
         control,
@@ -404,14 +420,16 @@ async fn open_room_inner(app: &Arc<App>, request: OpenRoom) -> Result<serde_json
     Ok(serde_json::json!({ "id": id, "url": format!("{}/room/{id}", app.instance) }))
 }
 
-/// The rules and start position of the variant a room will play: a named
-/// one, or a section of a file.
+/// The rules, start position and the variant's own start of the variant a
+/// room will play: a named one, or a section of a file; shuffled when
+/// asked.
 fn prepare(
     base: &[Arc<SourceFile>],
     name: Option<String>,
     text: Option<String>,
     section: Option<String>,
-) -> Result<(Arc<crate::rules::RuleTable>, String), String> {
+    shuffle: Option<Shuffle>,
+) -> Result<(Arc<crate::rules::RuleTable>, String, String), String> {
     let mut catalog = Catalog::default();
     for file in base {
         catalog.load(file.clone());
@@ -438,9 +456,13 @@ fn prepare(
     };
     let def = catalog.checked(&name).map_err(|e| e.to_string())?;
     let rules = compile(def).map_err(|e| e.to_string())?;
-    let start = def.start_fen().to_string();
+    let variant_start = def.start_fen().to_string();
+    let start = match shuffle {
+        Some(shuffle) => shuffled_start(def, shuffle).map_err(|e| format!("start: {e}"))?,
+        None => variant_start.clone(),
+    };
     Position::from_text(&rules, &start).map_err(|e| format!("the start position: {e}"))?;
-    Ok((Arc::new(rules), start))
+    Ok((Arc::new(rules), start, variant_start))
 }
 
 #[derive(Serialize)]
