@@ -516,6 +516,34 @@ impl<R: RuleHandle> Position<R> {
         h
     }
 
+    /// How the state part of the hash ([`Position::state_hash`]) changed
+    /// since `before` (side to move, eliminated seats, castling rights,
+    /// en-passant targets, checks): only the parts that differ are hashed.
+    #[inline]
+    fn state_change(&self, before: (Seat, u8, u32, Targets, [u8; MAX_SEATS])) -> u64 {
+        let (to_move, eliminated, castling, en_passant, checks) = before;
+        let rules = &self.rules;
+        let mut h = rules.zobrist_side(to_move) ^ rules.zobrist_side(self.to_move);
+        if eliminated != self.eliminated {
+            h ^= rules.zobrist_eliminated(eliminated) ^ rules.zobrist_eliminated(self.eliminated);
+        }
+        let mut rights = castling ^ self.castling;
+        while rights != 0 {
+            let right = &self.castling_rights[rights.trailing_zeros() as usize];
+            h ^= rules.zobrist_castling(right.seat, right.rook);
+            rights &= rights - 1;
+        }
+        if en_passant != self.en_passant {
+            for e in en_passant.iter().chain(self.en_passant.iter()).flatten() {
+                h ^= self.en_passant_hash(e);
+            }
+        }
+        if rules.ends.check_counting && checks != self.checks {
+            h ^= rules.zobrist_checks(checks) ^ rules.zobrist_checks(self.checks);
+        }
+        h
+    }
+
     /// The part of the hash an en-passant target contributes: a key per
     /// passed square, so that a target read from a FEN, whatever order it
     /// names the squares in, hashes as the one a move made.
@@ -800,7 +828,14 @@ impl<R: RuleHandle> Position<R> {
         let undo = self.undo_record(Some(mv), moved);
         let wall = mv.wall();
         let mv = mv.unwalled();
-        let mut hash = self.hash ^ self.state_hash(self.castling, &self.en_passant, self.checks);
+        let before = (
+            self.to_move,
+            self.eliminated,
+            self.castling,
+            self.en_passant,
+            self.checks,
+        );
+        let mut hash = self.hash;
         // Targets expire: all of them when only the next player may take en
         // passant, else the mover's own when it moves again.
         if rules.en_passant_next_player_only {
@@ -987,7 +1022,7 @@ impl<R: RuleHandle> Position<R> {
         if let Some(counting) = &rules.counting {
             self.update_counting(counting, us, captured, matches!(mv, Move::Promotion { .. }));
         }
-        hash ^= self.state_hash(self.castling, &self.en_passant, self.checks);
+        hash ^= self.state_change(before);
         self.hash = hash;
         self.history.push(undo);
     }
@@ -1742,14 +1777,26 @@ impl<R: RuleHandle> Position<R> {
                     found &= found - 1;
                 }
             }
+            // Neighbouring lines mostly share their attacker types (rook and
+            // queen, bishop and queen): their squares are looked up once.
+            let mut last: Option<(u64, u64)> = None;
             for attack in rules.attack_lines(enemy, king) {
                 // On small boards: no attacker on the ray, no check and no pin.
                 if attack.line.kind == crate::rules::LineKind::Ride
                     && attack.line.path == 0
                     && attack.ray != 0
-                    && attack.ray & self.pieces_of_types(enemy, attack.types) == 0
                 {
-                    continue;
+                    let attackers = match last {
+                        Some((types, bits)) if types == attack.types => bits,
+                        _ => {
+                            let bits = self.pieces_of_types(enemy, attack.types);
+                            last = Some((attack.types, bits));
+                            bits
+                        }
+                    };
+                    if attack.ray & attackers == 0 {
+                        continue;
+                    }
                 }
                 let attacker = |s: Sq| {
                     let p = board[s as usize];
