@@ -5,7 +5,7 @@
 
 use crate::piece::Piece;
 use crate::position::{Position, RuleHandle};
-use crate::rules::{Enclosing, RuleTable, Sq, SqSet};
+use crate::rules::{Enclosing, Sq, SqSet};
 use crate::seat::Seat;
 
 /// The eight directions, orthogonal first.
@@ -19,17 +19,6 @@ const DIRECTIONS: [(i32, i32); 8] = [
     (-1, 1),
     (-1, -1),
 ];
-
-/// The playable square `(df, dr)` away from `sq`, if any.
-fn step(rules: &RuleTable, sq: Sq, df: i32, dr: i32) -> Option<Sq> {
-    let f = i32::from(rules.file_of(sq)) + df;
-    let r = i32::from(rules.rank_of(sq)) + dr;
-    if f < 0 || r < 0 || f >= i32::from(rules.files) || r >= i32::from(rules.ranks) {
-        return None;
-    }
-    let s = rules.square(f as u8, r as u8);
-    rules.playable[s as usize].then_some(s)
-}
 
 impl<R: RuleHandle> Position<R> {
     /// The squares of `open` (empty squares of the drop region) where
@@ -72,7 +61,7 @@ impl<R: RuleHandle> Position<R> {
                 for s in open.iter() {
                     if !DIRECTIONS[..4]
                         .iter()
-                        .any(|&(df, dr)| step(rules, s, df, dr).is_some_and(theirs))
+                        .any(|&(df, dr)| rules.step(s, df, dr).is_some_and(theirs))
                     {
                         out.insert(s);
                     }
@@ -82,7 +71,7 @@ impl<R: RuleHandle> Position<R> {
                 for s in open.iter() {
                     if DIRECTIONS
                         .iter()
-                        .any(|&(df, dr)| step(rules, s, df, dr).is_some_and(ours))
+                        .any(|&(df, dr)| rules.step(s, df, dr).is_some_and(ours))
                     {
                         out.insert(s);
                     }
@@ -91,7 +80,9 @@ impl<R: RuleHandle> Position<R> {
             Enclosing::Top => {
                 for s in open.iter() {
                     if rules.rank_of(s) == 0
-                        || step(rules, s, 0, -1).is_some_and(|b| self.piece_at(b).is_some())
+                        || rules
+                            .step(s, 0, -1)
+                            .is_some_and(|b| self.piece_at(b).is_some())
                     {
                         out.insert(s);
                     }
@@ -139,7 +130,7 @@ impl<R: RuleHandle> Position<R> {
                 // The lowest square of the line that is empty and has an
                 // occupied neighbour ahead (or is the last square).
                 let landing = (0..length).map(at).find(|&s| {
-                    let ahead = step(rules, s, df, dr);
+                    let ahead = rules.step(s, df, dr);
                     let last = if from_far_end {
                         (along_rank && rules.file_of(s) == 0)
                             || (!along_rank && rules.rank_of(s) == 0)
@@ -165,14 +156,16 @@ impl<R: RuleHandle> Position<R> {
     fn reversi_drop(&self, s: Sq, seat: Seat) -> bool {
         let rules = self.rules();
         let enemy = |p: Piece| p.is_some() && !p.is_wall() && p.seat() != seat;
-        let touches = DIRECTIONS
-            .iter()
-            .any(|&(df, dr)| step(rules, s, df, dr).is_some_and(|n| enemy(self.piece_at(n))));
+        let touches = DIRECTIONS.iter().any(|&(df, dr)| {
+            rules
+                .step(s, df, dr)
+                .is_some_and(|n| enemy(self.piece_at(n)))
+        });
         touches
             && DIRECTIONS.iter().any(|&(df, dr)| {
                 let mut at = s;
                 let mut distance = 0;
-                while let Some(next) = step(rules, at, df, dr) {
+                while let Some(next) = rules.step(at, df, dr) {
                     distance += 1;
                     let p = self.piece_at(next);
                     if p.is_none() {
@@ -194,7 +187,7 @@ impl<R: RuleHandle> Position<R> {
         let rules = self.rules();
         let mut run = SqSet::default();
         let mut at = from;
-        while let Some(s) = step(rules, at, df, dr) {
+        while let Some(s) = rules.step(at, df, dr) {
             let p = self.piece_at(s);
             if p.is_none() || p.is_wall() {
                 return None;
@@ -222,7 +215,7 @@ impl<R: RuleHandle> Position<R> {
         let neighbours = || {
             DIRECTIONS
                 .iter()
-                .filter_map(|&(df, dr)| step(rules, to, df, dr))
+                .filter_map(|&(df, dr)| rules.step(to, df, dr))
         };
         let has = |s: Sq, own: bool| {
             let p = self.piece_at(s);

@@ -1340,19 +1340,11 @@ impl<R: RuleHandle> Position<R> {
         let Some(immune) = rules.blast else {
             return out;
         };
-        let (file, rank) = (i32::from(rules.file_of(to)), i32::from(rules.rank_of(to)));
         for df in -1..=1 {
             for dr in -1..=1 {
-                let (f, r) = (file + df, rank + dr);
-                if (df, dr) == (0, 0)
-                    || f < 0
-                    || r < 0
-                    || f >= i32::from(rules.files)
-                    || r >= i32::from(rules.ranks)
-                {
+                let Some(sq) = rules.step(to, df, dr).filter(|_| (df, dr) != (0, 0)) else {
                     continue;
-                }
-                let sq = rules.square(f as u8, r as u8);
+                };
                 let piece = self.board[sq as usize];
                 if piece.is_some()
                     && !piece.is_wall()

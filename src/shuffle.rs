@@ -125,23 +125,22 @@ pub fn shuffled_start(def: &Definition, shuffle: Shuffle) -> Result<String, Shuf
             .find(|p| p.key == key)
             .map(|p| p.letter.to_ascii_uppercase())
     };
-    let (king, rook, bishop) = (letter("king"), letter("rook"), letter("bishop"));
-    let count = |l: Option<char>| l.map_or(0, |l| white.iter().filter(|&&c| c == l).count());
+    let count = |l: char| white.iter().filter(|&&c| c == l).count();
+    let (Some(king), Some(rook), Some(bishop)) = (letter("king"), letter("rook"), letter("bishop"))
+    else {
+        return refuse("its first rank does not hold one king, two rooks and two bishops");
+    };
     if count(king) != 1 || count(rook) != 2 || count(bishop) != 2 {
         return refuse("its first rank does not hold one king, two rooks and two bishops");
     }
-    let (king, rook, bishop) = (
-        king.unwrap_or('K'),
-        rook.unwrap_or('R'),
-        bishop.unwrap_or('B'),
-    );
     let rank = match shuffle {
         Shuffle::Numbered(n) => {
+            let (Some(queen), Some(knight)) = (letter("queen"), letter("knight")) else {
+                return Err(ShuffleError::NoNumbering(name()));
+            };
             let mut sorted = white.clone();
             sorted.sort_unstable();
-            let mut chess: Vec<char> = vec![bishop, bishop, king, rook, rook];
-            chess.extend(letter("knight").map(|n| [n, n]).into_iter().flatten());
-            chess.extend(letter("queen"));
+            let mut chess = vec![king, queen, rook, rook, bishop, bishop, knight, knight];
             chess.sort_unstable();
             if sorted != chess {
                 return Err(ShuffleError::NoNumbering(name()));
@@ -149,10 +148,6 @@ pub fn shuffled_start(def: &Definition, shuffle: Shuffle) -> Result<String, Shuf
             if n >= 960 {
                 return Err(ShuffleError::OutOfRange(n));
             }
-            let (queen, knight) = (
-                letter("queen").unwrap_or('Q'),
-                letter("knight").unwrap_or('N'),
-            );
             scharnagl(n, [king, queen, rook, bishop, knight])
         }
         Shuffle::Random(seed) => {

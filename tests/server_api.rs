@@ -187,19 +187,22 @@ async fn connect(base: &str, room: &str, token: &str) -> Socket {
         .0
 }
 
+/// Opens a room with this request body; returns its id.
+fn open_room(base: &str, body: &str) -> String {
+    let (code, reply) = exchange("POST", base, "/api/rooms", body);
+    assert_eq!(code, 200, "{reply}");
+    let room: Value = serde_json::from_str(&reply).expect("JSON");
+    room["id"].as_str().expect("an id").to_string()
+}
+
 #[tokio::test]
 async fn a_room_opens_on_a_numbered_chess960_start() {
     let server = serve();
     let base = server.base.clone();
-    let (code, reply) = exchange(
-        "POST",
+    let room = open_room(
         &base,
-        "/api/rooms",
         r#"{"variant":"fischerandom","start":"0","host":"the-host-key-1"}"#,
     );
-    assert_eq!(code, 200, "{reply}");
-    let room: Value = serde_json::from_str(&reply).expect("JSON");
-    let room = room["id"].as_str().expect("an id").to_string();
     let mut white = connect(&base, &room, "the-host-key-1").await;
     let state = state_where(&mut white, |_| true).await;
     let pieces = state["pieces"].as_array().expect("pieces");
@@ -219,15 +222,7 @@ async fn a_room_opens_on_a_numbered_chess960_start() {
 async fn bad_websocket_messages_are_refused_and_the_room_plays_on() {
     let server = serve();
     let base = server.base.clone();
-    let (code, reply) = exchange(
-        "POST",
-        &base,
-        "/api/rooms",
-        r#"{"variant":"chess","host":"the-host-key-1"}"#,
-    );
-    assert_eq!(code, 200, "{reply}");
-    let room: Value = serde_json::from_str(&reply).expect("JSON");
-    let room = room["id"].as_str().expect("an id").to_string();
+    let room = open_room(&base, r#"{"variant":"chess","host":"the-host-key-1"}"#);
     let mut white = connect(&base, &room, "the-host-key-1").await;
     let mut stranger = connect(&base, &room, "a-stranger-key").await;
     state_where(&mut white, |_| true).await;

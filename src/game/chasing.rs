@@ -14,7 +14,7 @@
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::position::Position;
-use crate::rules::{ChasingRoles, LineKind, Sq, SqSet};
+use crate::rules::{ChasingRoles, LineKind, RuleTable, Sq, SqSet};
 use crate::seat::Seat;
 
 /// The squares holding anything (pieces of every seat, walls).
@@ -236,7 +236,7 @@ impl Chaser<'_> {
             self.chased = self.chased.union(&stronger);
         }
         let rules = pos.rules();
-        let fers_neighbours = neighbours(rules, from, &[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+        let fers_neighbours = neighbours(rules, from, &DIAGONAL);
         if kind.is_in(roles.horse) && fers_neighbours.intersects(&self.occupied) {
             // A horse may be attacked by a horse it cannot attack back.
             for s in attacks.intersection(&self.ours(kind.bit())).iter() {
@@ -273,61 +273,68 @@ fn attacks_of(pos: &Position, from: Sq, occupied: &SqSet, in_region: bool) -> Sq
     attacks(pos, from, pos.piece_at(from), occupied, in_region)
 }
 
+/// The four file and rank directions (a wazir's steps, a rook's lines).
+const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+/// The four diagonal directions (a fers's steps).
+const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
 /// The board squares at the given (file, rank) offsets from `sq`.
-fn neighbours(rules: &crate::rules::RuleTable, sq: Sq, offsets: &[(i32, i32)]) -> SqSet {
-    let (f, r) = (rules.file_of(sq) as i32, rules.rank_of(sq) as i32);
+fn neighbours(rules: &RuleTable, sq: Sq, offsets: &[(i32, i32)]) -> SqSet {
     let mut set = SqSet::default();
     for &(df, dr) in offsets {
-        let (nf, nr) = (f + df, r + dr);
-        if (0..rules.files as i32).contains(&nf) && (0..rules.ranks as i32).contains(&nr) {
-            set.insert(rules.square(nf as u8, nr as u8));
+        if let Some(s) = rules.step(sq, df, dr) {
+            set.insert(s);
         }
+    }
+    set
+}
+
+/// The squares from `sq` (left out) in direction `(df, dr)` up to the
+/// board's edge, or up to the first square of `stop` (included).
+fn ray(rules: &RuleTable, sq: Sq, (df, dr): (i32, i32), stop: &SqSet) -> SqSet {
+    let mut set = SqSet::default();
+    let mut at = sq;
+    while let Some(s) = rules.step(at, df, dr) {
+        set.insert(s);
+        if stop.contains(s) {
+            break;
+        }
+        at = s;
     }
     set
 }
 
 /// The squares of the whole line (edge to edge) through two squares on a
 /// file, rank or diagonal; empty when they share none.
-fn line_through(rules: &crate::rules::RuleTable, a: Sq, b: Sq) -> SqSet {
-    let (fa, ra) = (rules.file_of(a) as i32, rules.rank_of(a) as i32);
-    let (fb, rb) = (rules.file_of(b) as i32, rules.rank_of(b) as i32);
-    let (df, dr) = (fb - fa, rb - ra);
-    let mut set = SqSet::default();
+fn line_through(rules: &RuleTable, a: Sq, b: Sq) -> SqSet {
+    let df = i32::from(rules.file_of(b)) - i32::from(rules.file_of(a));
+    let dr = i32::from(rules.rank_of(b)) - i32::from(rules.rank_of(a));
     if a == b || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
-        return set;
+        return SqSet::default();
     }
-    let step = (df.signum(), dr.signum());
-    for sign in [1, -1] {
-        let (mut f, mut r) = (fa, ra);
-        while (0..rules.files as i32).contains(&f) && (0..rules.ranks as i32).contains(&r) {
-            set.insert(rules.square(f as u8, r as u8));
-            f += sign * step.0;
-            r += sign * step.1;
-        }
-    }
+    let (df, dr) = (df.signum(), dr.signum());
+    let mut set = ray(rules, a, (df, dr), &SqSet::default()).union(&ray(
+        rules,
+        a,
+        (-df, -dr),
+        &SqSet::default(),
+    ));
+    set.insert(a);
     set
 }
 
 /// A rook's attacks from `from`: along each file and rank direction, the
 /// squares up to the first piece.
-fn rook_attacks(rules: &crate::rules::RuleTable, from: Sq, occupied: &SqSet) -> SqSet {
-    let mut set = SqSet::default();
-    for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-        let (mut f, mut r) = (
-            rules.file_of(from) as i32 + df,
-            rules.rank_of(from) as i32 + dr,
-        );
-        while (0..rules.files as i32).contains(&f) && (0..rules.ranks as i32).contains(&r) {
-            let s = rules.square(f as u8, r as u8);
-            set.insert(s);
-            if occupied.contains(s) {
-                break;
-            }
-            f += df;
-            r += dr;
-        }
-    }
-    set
+fn rook_attacks(rules: &RuleTable, from: Sq, occupied: &SqSet) -> SqSet {
+    ORTHOGONAL.iter().fold(SqSet::default(), |set, &d| {
+        set.union(&ray(rules, from, d, occupied))
+    })
+}
+
+/// The squares on the file and the rank of `sq`, itself left out.
+fn straight_lines(rules: &RuleTable, sq: Sq) -> SqSet {
+    rook_attacks(rules, sq, &SqSet::default())
 }
 
 /// The pieces of the side to move that the move just made (`mv`, which
@@ -392,10 +399,8 @@ pub(super) fn chased(
     // Discovered attacks: of the pieces whose lines the move opened.
     if let Some(from) = from {
         let of = |types: u64, near: SqSet| near.intersection(&pieces_of_types(pos, them, types));
-        let orthogonal = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-        let diagonal = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-        let candidates = of(roles.horse, neighbours(rules, from, &orthogonal))
-            .union(&of(roles.elephant, neighbours(rules, from, &diagonal)))
+        let candidates = of(roles.horse, neighbours(rules, from, &ORTHOGONAL))
+            .union(&of(roles.elephant, neighbours(rules, from, &DIAGONAL)))
             .union(&of(roles.cannon | roles.rook, straight_lines(rules, from)))
             .union(&of(roles.cannon, straight_lines(rules, to)));
         let mut before = occupied;
@@ -454,19 +459,6 @@ pub(super) fn chased(
         }
     }
     chaser.chased
-}
-
-/// The squares on the file and the rank of `sq`, itself left out.
-fn straight_lines(rules: &crate::rules::RuleTable, sq: Sq) -> SqSet {
-    let mut set = SqSet::default();
-    for s in 0..rules.square_count() as Sq {
-        if s != sq
-            && (rules.file_of(s) == rules.file_of(sq) || rules.rank_of(s) == rules.rank_of(sq))
-        {
-            set.insert(s);
-        }
-    }
-    set
 }
 
 /// Where a piece stood before a move: the move's origin for the piece on

@@ -737,6 +737,19 @@ impl RuleTable {
         (sq / self.files as Sq) as u8
     }
 
+    /// The playable square `(df, dr)` files and ranks away from `sq`, if
+    /// there is one.
+    #[inline]
+    pub fn step(&self, sq: Sq, df: i32, dr: i32) -> Option<Sq> {
+        let f = i32::from(self.file_of(sq)) + df;
+        let r = i32::from(self.rank_of(sq)) + dr;
+        if f < 0 || r < 0 || f >= i32::from(self.files) || r >= i32::from(self.ranks) {
+            return None;
+        }
+        let s = self.square(f as u8, r as u8);
+        self.playable[s as usize].then_some(s)
+    }
+
     /// The name of a square (`e4`, `a10`).
     pub fn square_name(&self, sq: Sq) -> String {
         format!(

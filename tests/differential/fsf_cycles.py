@@ -18,49 +18,19 @@ binary built: `cargo build --profile ci --examples`):
   python3 tests/differential/fsf_cycles.py --variant xiangqi --positions 10
 """
 import argparse
-import json
 import os
 import random
-import subprocess
 import sys
 
 import pyffish as sf
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FSF_INI = os.path.join(ROOT, "tests", "data", "fsf", "variants.ini")
-
-
-class Tetrarch:
-    """The tetrarch side: the differential's JSON-lines process."""
-
-    def __init__(self, binary):
-        self.proc = subprocess.Popen(
-            [binary, "--variants", FSF_INI], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-
-    def ask(self, request):
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        answer = json.loads(self.proc.stdout.readline())
-        if "error" in answer:
-            raise RuntimeError(f"tetrarch refused {request}: {answer['error']}")
-        return answer
-
-
-def sign(v):
-    return (v > 0) - (v < 0)
+from fsf_differential import FSF_INI, ROOT, Tetrarch, split_move, value_sign
 
 
 def reverse(move):
     """The move back (`h8h7` for `h7h8`), or None for a drop or promotion."""
-    i = 1
-    while i < len(move) and move[i].isdigit():
-        i += 1
-    j = i + 1
-    while j < len(move) and move[j].isdigit():
-        j += 1
-    if "@" in move or j != len(move):
-        return None
-    return move[i:j] + move[:i]
+    frm, to, rest = split_move(move)
+    return None if rest or "@" in move else to + frm
 
 
 def replay(t, variant, fen, moves):
@@ -74,7 +44,7 @@ def replay(t, variant, fen, moves):
         if (
             optional["holds"] != holds
             or (end is not None) != holds
-            or (holds and (optional["value"] != sign(value) or end["value"] != sign(value)))
+            or (holds and (optional["value"] != value_sign(value) or end["value"] != value_sign(value)))
         ):
             return f"after {' '.join(moves[:i])}: tetrarch {optional} {end}, pyffish {(holds, value)}"
         if holds:
