@@ -1437,7 +1437,7 @@ impl<R: RuleHandle> Position<R> {
     /// The target squares of a quiet, unpinned piece's plain moves found
     /// with bitboards, or `None` when the piece needs the general generator
     /// (promotion, en passant, hoppers and other special lines).
-    #[inline]
+    #[inline(always)]
     fn targets_by_bits(
         &self,
         bits: &crate::rules::BitTables,
@@ -1455,13 +1455,8 @@ impl<R: RuleHandle> Position<R> {
         let us = piece.seat();
         let kind = piece.kind();
         let slot = &bits.slots[rules.slot(us, kind, from)];
-        if slot.general || slot.en_passant & ep != 0 {
-            return None;
-        }
-        let info = &rules.pieces[kind];
-        let promotable =
-            info.promotes_as_pawn[us] || info.promotes_to.is_some() || piece.promoted();
-        if promotable && slot.reach & bits.promotion[us] != 0 {
+        if slot.general || slot.en_passant & ep != 0 || (slot.reaches_promotion && piece.promoted())
+        {
             return None;
         }
         let mut quiet = slot.leap_quiet;

@@ -46,8 +46,12 @@ pub struct SlotBits {
     /// Lame quiet leaps, by range into [`BitTables::lame_list`].
     pub lames: (u32, u32),
     /// The piece must go through the general generator (hoppers, jumps,
-    /// lame captures, lame rides, mobility regions, immobility).
+    /// lame captures, lame rides, mobility regions, immobility, or a type
+    /// that may promote on a square it reaches).
     pub general: bool,
+    /// Some target lies in the seat's promotion region (a promoted piece
+    /// there needs the general generator too).
+    pub reaches_promotion: bool,
 }
 
 /// The moves of every (seat, type, square), as bitboards.
@@ -59,8 +63,6 @@ pub struct BitTables {
     pub ride_list: Vec<RideBits>,
     /// All lame quiet leaps.
     pub lame_list: Vec<LameBits>,
-    /// Promotion regions per seat.
-    pub promotion: Vec<u64>,
 }
 
 impl BitTables {
@@ -118,6 +120,12 @@ impl BitTables {
                             _ => general = true,
                         }
                     }
+                    let info = &rules.pieces[kind];
+                    let reaches_promotion = rules.promotion_region[seat]
+                        .iter()
+                        .enumerate()
+                        .any(|(i, inside)| *inside && reach & 1 << i != 0);
+                    let promotes = info.promotes_as_pawn[seat] || info.promotes_to.is_some();
                     t.slots.push(SlotBits {
                         leap_quiet: quiet,
                         leap_capture: capture,
@@ -125,20 +133,12 @@ impl BitTables {
                         reach,
                         rides: (ride_start, t.ride_list.len() as u32),
                         lames: (lame_start, t.lame_list.len() as u32),
-                        general,
+                        general: general || promotes && reaches_promotion,
+                        reaches_promotion,
                     });
                 }
             }
         }
-        t.promotion = (0..n_seats)
-            .map(|s| {
-                rules.promotion_region[s]
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, b)| **b)
-                    .fold(0, |m, (i, _)| m | 1u64 << i)
-            })
-            .collect();
         Some(t)
     }
 }
