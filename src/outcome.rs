@@ -288,15 +288,19 @@ impl<R: RuleHandle> Position<R> {
         let Some(region) = regions.get(seat.index()) else {
             return false;
         };
-        let counted = |s: Sq| {
-            let p = self.piece_at(s);
-            p.is_some() && !p.is_wall() && p.seat() == seat && p.kind().is_in(*types)
+        // The seat's live pieces of the flag types inside (a dead army
+        // wins nothing); looked for among the seat's pieces, not the
+        // region's squares: this runs at every node.
+        let inside = || {
+            self.pieces_of(seat).iter().copied().filter(|&s| {
+                let p = self.piece_at(s);
+                region[s as usize] && !p.is_wall() && p.kind().is_in(*types)
+            })
         };
-        let inside = || (0..region.len() as Sq).filter(|&s| region[s as usize] && counted(s));
         let count = inside().count();
-        let full = (0..region.len()).all(|s| !region[s] || self.piece_at(s as Sq).is_some());
+        let full = || (0..region.len()).all(|s| !region[s] || self.piece_at(s as Sq).is_some());
         let needed = ends.flag_count as usize;
-        let simple = count > 0 && (count >= needed || (rules.flag_blocked_win && full));
+        let simple = count > 0 && (count >= needed || (rules.flag_blocked_win && full()));
         let judged_safe = !ends.flag_move || seat != self.to_move();
         if simple && rules.flag_piece_safe && judged_safe && count == needed {
             return !inside().any(|s| self.attacked_by_enemy(s, seat));
