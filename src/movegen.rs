@@ -194,6 +194,9 @@ impl<R: RuleHandle> Position<R> {
         let team = rules.seats[us].team;
         let any_ep = with_en_passant && self.en_passant().next().is_some();
         let ep_capturer = rules.pieces[kind].en_passant_capturer[us];
+        let slot = rules.slot(us, kind, from);
+        let plain = rules.plain_moves[slot] && !(piece.promoted() && rules.near_promotion[slot]);
+
         // Kings of players still in are captured only where the variant
         // allows it; dead pieces and walking kings always may be.
         let enemy = |p: Piece| {
@@ -228,13 +231,19 @@ impl<R: RuleHandle> Position<R> {
                     return target.is_none();
                 }
                 if target.is_none() {
-                    if line.quiet {
+                    if line.quiet && plain {
+                        emit(Move::Normal { from, to });
+                    } else if line.quiet {
                         self.add_move(from, to, piece, false, emit);
                     }
                     true
                 } else {
                     if line.capture && enemy(target) {
-                        self.add_move(from, to, piece, true, emit);
+                        if plain {
+                            emit(Move::Normal { from, to });
+                        } else {
+                            self.add_move(from, to, piece, true, emit);
+                        }
                     }
                     false
                 }
@@ -1455,8 +1464,7 @@ impl<R: RuleHandle> Position<R> {
         let us = piece.seat();
         let kind = piece.kind();
         let slot = &bits.slots[rules.slot(us, kind, from)];
-        if slot.general || slot.en_passant & ep != 0 || (slot.reaches_promotion && piece.promoted())
-        {
+        if slot.general || slot.en_passant & ep != 0 || (slot.near_promotion && piece.promoted()) {
             return None;
         }
         let mut quiet = slot.leap_quiet;

@@ -46,12 +46,12 @@ pub struct SlotBits {
     /// Lame quiet leaps, by range into [`BitTables::lame_list`].
     pub lames: (u32, u32),
     /// The piece must go through the general generator (hoppers, jumps,
-    /// lame captures, lame rides, mobility regions, immobility, or a type
-    /// that may promote on a square it reaches).
+    /// lame captures, lame rides, or moves that are not all plain:
+    /// [`RuleTable::plain_moves`]).
     pub general: bool,
-    /// Some target lies in the seat's promotion region (a promoted piece
-    /// there needs the general generator too).
-    pub reaches_promotion: bool,
+    /// [`RuleTable::near_promotion`]: a promoted piece here needs the
+    /// general generator too.
+    pub near_promotion: bool,
 }
 
 /// The moves of every (seat, type, square), as bitboards.
@@ -78,11 +78,10 @@ impl BitTables {
         let bit = |s: Sq| 1u64 << s;
         for seat in Seat::all(n_seats) {
             for kind in PieceType::all(n_types) {
-                let whole_type_general = rules.mobility[rules.seat_type(seat, kind)].is_some()
-                    || rules.immobile.is_some();
                 for sq in 0..nsq as Sq {
                     let (mut quiet, mut capture, mut ep, mut reach) = (0u64, 0u64, 0u64, 0u64);
-                    let mut general = whole_type_general;
+                    let slot = rules.slot(seat, kind, sq);
+                    let mut general = !rules.plain_moves[slot];
                     let ride_start = t.ride_list.len() as u32;
                     let lame_start = t.lame_list.len() as u32;
                     let ep_capturer = rules.pieces[kind].en_passant_capturer[seat];
@@ -120,12 +119,6 @@ impl BitTables {
                             _ => general = true,
                         }
                     }
-                    let info = &rules.pieces[kind];
-                    let reaches_promotion = rules.promotion_region[seat]
-                        .iter()
-                        .enumerate()
-                        .any(|(i, inside)| *inside && reach & 1 << i != 0);
-                    let promotes = info.promotes_as_pawn[seat] || info.promotes_to.is_some();
                     t.slots.push(SlotBits {
                         leap_quiet: quiet,
                         leap_capture: capture,
@@ -133,8 +126,8 @@ impl BitTables {
                         reach,
                         rides: (ride_start, t.ride_list.len() as u32),
                         lames: (lame_start, t.lame_list.len() as u32),
-                        general: general || promotes && reaches_promotion,
-                        reaches_promotion,
+                        general,
+                        near_promotion: rules.near_promotion[slot],
                     });
                 }
             }

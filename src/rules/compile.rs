@@ -15,6 +15,7 @@ use crate::definition::value::{GameValue, Value};
 use crate::definition::{CheckedDefinition, Definition};
 use crate::piece_type::{MAX_PIECE_TYPES, PieceType};
 use crate::seat::MAX_SEATS;
+use crate::seat::Seat;
 
 /// Why a definition cannot be compiled into a playable rule table.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -754,11 +755,14 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         hand,
         flip,
         bits: None,
+        plain_moves: Vec::new(),
+        near_promotion: Vec::new(),
         simple_legality: Vec::new(),
         leap_attacks,
         leap_attack_list,
         zobrist: super::Zobrist::new(nsq, n_seats, n_types),
     };
+    (table.plain_moves, table.near_promotion) = plain_moves(&table);
     table.bits = super::BitTables::build(&table);
     table.simple_legality = (0..table.seats.len())
         .map(|seat| {
@@ -1600,4 +1604,36 @@ fn compile_walling(ctx: &Context, playable: &[bool]) -> Option<Walling> {
         region,
         or_move: def.bool(Key::WallOrMove),
     })
+}
+
+/// Per (seat, type, square) slot, whether every move of an unpromoted piece
+/// from there is plain (see [`RuleTable::plain_moves`]), and whether the
+/// square or one the piece reaches lies in the promotion region.
+fn plain_moves(table: &RuleTable) -> (Vec<bool>, Vec<bool>) {
+    let nsq = table.square_count();
+    let mut plain = Vec::with_capacity(table.seats.len() * table.pieces.len() * nsq);
+    let mut near = Vec::with_capacity(plain.capacity());
+    for seat in Seat::all(table.seats.len()) {
+        let zone = &table.promotion_region[seat];
+        for kind in PieceType::all(table.pieces.len()) {
+            let seat_type = table.seat_type(seat, kind);
+            let info = &table.pieces[kind];
+            let promotes = info.promotes_as_pawn[seat] || info.promotes_to.is_some();
+            let immobile = table
+                .immobile
+                .as_ref()
+                .is_some_and(|m| m[seat_type * nsq..(seat_type + 1) * nsq].contains(&true));
+            let restricted = table.mobility[seat_type].is_some() || immobile;
+            for sq in 0..nsq as Sq {
+                let in_zone = zone[sq as usize]
+                    || table
+                        .lines(seat, kind, sq)
+                        .iter()
+                        .any(|l| table.line_squares(l).iter().any(|s| zone[*s as usize]));
+                plain.push(!(restricted || promotes && in_zone));
+                near.push(in_zone);
+            }
+        }
+    }
+    (plain, near)
 }

@@ -478,6 +478,16 @@ pub struct RuleTable {
     pub flag_blocked_win: bool,
     /// Bitboard tables, for boards of at most 64 squares.
     pub bits: Option<BitTables>,
+    /// Per (seat, type, square) slot ([`RuleTable::slot`]): every move of an
+    /// unpromoted piece from there is a plain move to its landing square
+    /// (no promotion can happen, no mobility region or immobility applies),
+    /// so the generator skips [`Position::add_move`]'s tests.
+    ///
+    /// [`Position::add_move`]: crate::position::Position
+    pub plain_moves: Vec<bool>,
+    /// Per slot: the square or one the piece reaches from it lies in the
+    /// seat's promotion region (a promoted piece there may demote).
+    pub near_promotion: Vec<bool>,
     /// Per seat, whether the rules leave its legality to pins and checks
     /// alone (no hoppers, lame or pseudo-royal pieces, blasts, walls,
     /// passes or other rules that need every move made and tested); the
