@@ -14,8 +14,7 @@ use crate::definition::keys::Key;
 use crate::definition::value::{GameValue, Value};
 use crate::definition::{CheckedDefinition, Definition};
 use crate::piece_type::{MAX_PIECE_TYPES, PieceType};
-use crate::seat::MAX_SEATS;
-use crate::seat::Seat;
+use crate::seat::{MAX_SEATS, Seat};
 
 /// Why a definition cannot be compiled into a playable rule table.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -481,9 +481,7 @@ pub struct RuleTable {
     /// Per (seat, type, square) slot ([`RuleTable::slot`]): every move of an
     /// unpromoted piece from there is a plain move to its landing square
     /// (no promotion can happen, no mobility region or immobility applies),
-    /// so the generator skips [`Position::add_move`]'s tests.
-    ///
-    /// [`Position::add_move`]: crate::position::Position
+    /// so the move generator skips its promotion and mobility tests.
     pub plain_moves: Vec<bool>,
     /// Per slot: the square or one the piece reaches from it lies in the
     /// seat's promotion region (a promoted piece there may demote).
