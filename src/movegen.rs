@@ -11,7 +11,9 @@ use crate::moves::{CastleGate, Move, MoveList, WallBase};
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
 use crate::position::{KingSafety, Position, RuleHandle};
-use crate::rules::{LineKind, RuleTable, Sq, SqSet, Walling, WallingRule};
+use crate::rules::{
+    BitTables, Bitboard, BoardBits, LineKind, RuleTable, Sq, SqSet, Walling, WallingRule,
+};
 use crate::seat::Seat;
 
 impl<R: RuleHandle> Position<R> {
@@ -113,17 +115,7 @@ impl<R: RuleHandle> Position<R> {
             return SqSet::default();
         };
         let region = &hand.region[rules.seat_type(seat, kind)];
-        let mut out = if rules.bits.is_some() {
-            SqSet::from_low_bits(region.low_bits() & !self.occupied())
-        } else {
-            let mut out = SqSet::default();
-            for sq in region.iter() {
-                if self.piece_at(sq).is_none() {
-                    out.insert(sq);
-                }
-            }
-            out
-        };
+        let mut out = region.difference(self.occupied());
         if let Some((doubled, limit)) = hand.no_doubled
             && doubled == kind
         {
@@ -1260,7 +1252,7 @@ impl<R: RuleHandle> Position<R> {
         // Without a royal piece every pseudo-legal move is legal; with one,
         // pins and checks decide.
         let us = self.to_move();
-        let royal_known = self.royal(us).is_some() || !rules.has_royal;
+        let royal_known = self.royal(us).is_some() || rules.royal_kind.is_none();
         rules.simple_legality[us]
             && rules
                 .hand
@@ -1276,27 +1268,35 @@ impl<R: RuleHandle> Position<R> {
     /// only where [`Position::fast_legality`] holds.
     fn generate_legal(&mut self, sink: &mut impl MoveSink) {
         let handle = self.shared_rules().clone();
+        match &handle.bits {
+            BoardBits::Narrow(bits) => self.generate_legal_with(bits, sink),
+            BoardBits::Double(bits) => self.generate_legal_with(bits, sink),
+            BoardBits::Wide(bits) => self.generate_legal_with(bits, sink),
+        }
+    }
+
+    /// [`Position::generate_legal`] with the rule table's bitboard tables,
+    /// of the type that holds the board.
+    fn generate_legal_with<B: Bitboard>(&mut self, bits: &BitTables<B>, sink: &mut impl MoveSink) {
+        let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move();
         let safety = self.king_safety(us);
         let mut tested = MoveList::default();
         let team = rules.seats[us].team;
-        let occupied = self.occupied();
+        let occupied = B::from_set(self.occupied());
         let enemies = Seat::all(rules.seats.len())
             .filter(|&s| rules.seats[s].team != team)
-            .fold(0, |m, s| m | self.seat_occupied(s));
+            .fold(B::default(), |m, s| {
+                m | (B::from_set(self.seat_occupied(s)) & !self.uncapturable_royals::<B>(s))
+            });
         let ep_bits = self
             .en_passant()
             .flat_map(|e| e.squares)
-            .filter(|s| *s < 64)
-            .fold(0, |m, s| m | 1u64 << s);
-        let answer_bits = if rules.bits.is_some() {
-            safety.answer_bits()
-        } else {
-            0
-        };
+            .fold(B::default(), |m, s| m | B::square(s));
+        let answer_bits = B::from_set(&safety.answer_set());
         // Royal steps are tested after the walk over the pieces.
-        let mut royal_steps: ([(Sq, u64); 4], usize) = ([(0, 0); 4], 0);
+        let mut royal_steps: ([(Sq, B); 4], usize) = ([(0, B::default()); 4], 0);
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
             let royal = rules.pieces[p.kind()].royal;
@@ -1306,7 +1306,6 @@ impl<R: RuleHandle> Position<R> {
             }
             if royal
                 && royal_steps.1 < royal_steps.0.len()
-                && let Some(bits) = &rules.bits
                 && let Some(targets) = self.royal_targets(bits, from, p, occupied, enemies)
             {
                 royal_steps.0[royal_steps.1] = (from, targets);
@@ -1319,10 +1318,7 @@ impl<R: RuleHandle> Position<R> {
                 en_passant: ep_bits,
                 allowed: answer_bits,
             };
-            if quick
-                && let Some(bits) = &rules.bits
-                && let Some(targets) = self.targets_by_bits(bits, from, p, masks)
-            {
+            if quick && let Some(targets) = self.targets_by_bits(bits, from, p, masks) {
                 sink.batch(from, targets);
                 continue;
             }
@@ -1344,9 +1340,7 @@ impl<R: RuleHandle> Position<R> {
         }
         for &(from, targets) in &royal_steps.0[..royal_steps.1] {
             let mut t = targets;
-            while t != 0 {
-                let to = t.trailing_zeros() as Sq;
-                t &= t - 1;
+            while let Some(to) = t.pop_lowest() {
                 if self.royal_step_safe(from, to) {
                     sink.single(Move::Normal { from, to });
                 }
@@ -1386,6 +1380,28 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
+    /// The squares of a seat's royal pieces that may not be captured: its
+    /// live kings while it is still in, unless the variant captures kings.
+    #[inline]
+    fn uncapturable_royals<B: Bitboard>(&self, seat: Seat) -> B {
+        let rules = self.rules();
+        let Some(king) = rules.royal_kind else {
+            return B::default();
+        };
+        if rules.king_capture || self.is_eliminated(seat) {
+            return B::default();
+        }
+        match (self.royal(seat), self.count(seat, king)) {
+            (_, 0) => B::default(),
+            (Some(sq), 1) => B::square(sq),
+            _ => self
+                .pieces_of(seat)
+                .iter()
+                .filter(|&&sq| self.piece_at(sq).kind() == king)
+                .fold(B::default(), |m, &sq| m | B::square(sq)),
+        }
+    }
+
     /// Whether a castling of the royal piece is safe without hoppers or lame
     /// attackers: no square from the king's start to its destination is
     /// attacked now, and the destination is not attacked with king and rook
@@ -1422,14 +1438,14 @@ impl<R: RuleHandle> Position<R> {
     /// The squares a royal piece may step to by plain leaps (before the
     /// attack test), or `None` when it needs the general generator.
     #[inline]
-    fn royal_targets(
+    fn royal_targets<B: Bitboard>(
         &self,
-        bits: &crate::rules::BitTables,
+        bits: &BitTables<B>,
         from: Sq,
         piece: Piece,
-        occupied: u64,
-        enemies: u64,
-    ) -> Option<u64> {
+        occupied: B,
+        enemies: B,
+    ) -> Option<B> {
         let rules = self.rules();
         let slot = &bits.slots[rules.slot(piece.seat(), piece.kind(), from)];
         let (a, b) = slot.rides;
@@ -1445,13 +1461,13 @@ impl<R: RuleHandle> Position<R> {
     /// with bitboards, or `None` when the piece needs the general generator
     /// (promotion, en passant, hoppers and other special lines).
     #[inline(always)]
-    fn targets_by_bits(
+    fn targets_by_bits<B: Bitboard>(
         &self,
-        bits: &crate::rules::BitTables,
+        bits: &BitTables<B>,
         from: Sq,
         piece: Piece,
-        masks: BoardMasks,
-    ) -> Option<u64> {
+        masks: BoardMasks<B>,
+    ) -> Option<B> {
         let BoardMasks {
             occupied,
             enemies,
@@ -1462,7 +1478,10 @@ impl<R: RuleHandle> Position<R> {
         let us = piece.seat();
         let kind = piece.kind();
         let slot = &bits.slots[rules.slot(us, kind, from)];
-        if slot.general || slot.en_passant & ep != 0 || (slot.near_promotion && piece.promoted()) {
+        if slot.general
+            || !(slot.en_passant & ep).is_empty()
+            || (slot.near_promotion && piece.promoted())
+        {
             return None;
         }
         let mut quiet = slot.leap_quiet;
@@ -1470,33 +1489,32 @@ impl<R: RuleHandle> Position<R> {
         let (a, b) = slot.rides;
         for ride in &bits.ride_list[a as usize..b as usize] {
             let blockers = ride.ray & occupied;
-            if blockers == 0 {
+            if blockers.is_empty() {
                 if ride.quiet {
                     quiet |= ride.ray;
                 }
                 continue;
             }
             let first = if ride.increasing {
-                blockers.trailing_zeros()
+                blockers.lowest()
             } else {
-                63 - blockers.leading_zeros()
+                blockers.highest()
             };
-            let first_bit = 1u64 << first;
             if ride.quiet {
                 let before = if ride.increasing {
-                    first_bit - 1
+                    B::below(first)
                 } else {
-                    !(first_bit | (first_bit - 1))
+                    B::above(first)
                 };
                 quiet |= ride.ray & before;
             }
             if ride.capture {
-                capture |= first_bit;
+                capture |= B::square(first);
             }
         }
         let (a, b) = slot.lames;
         for lame in &bits.lame_list[a as usize..b as usize] {
-            if lame.path & occupied == 0 {
+            if (lame.path & occupied).is_empty() {
                 quiet |= lame.target;
             }
         }
@@ -1519,7 +1537,7 @@ impl<R: RuleHandle> Position<R> {
 /// Where [`Position::generate_legal`] hands the legal moves.
 trait MoveSink {
     /// Plain moves of the piece on `from` to every square of `targets`.
-    fn batch(&mut self, from: Sq, targets: u64);
+    fn batch<B: Bitboard>(&mut self, from: Sq, targets: B);
     /// One legal move.
     fn single(&mut self, mv: Move);
     /// Every drop of the side to move onto a square of `allowed`.
@@ -1531,8 +1549,8 @@ struct Counter(u64);
 
 impl MoveSink for Counter {
     #[inline]
-    fn batch(&mut self, _from: Sq, targets: u64) {
-        self.0 += u64::from(targets.count_ones());
+    fn batch<B: Bitboard>(&mut self, _from: Sq, targets: B) {
+        self.0 += u64::from(targets.count());
     }
 
     #[inline]
@@ -1560,11 +1578,9 @@ struct Lister<'a>(&'a mut MoveList);
 
 impl MoveSink for Lister<'_> {
     #[inline]
-    fn batch(&mut self, from: Sq, targets: u64) {
+    fn batch<B: Bitboard>(&mut self, from: Sq, targets: B) {
         let mut t = targets;
-        while t != 0 {
-            let to = t.trailing_zeros() as Sq;
-            t &= t - 1;
+        while let Some(to) = t.pop_lowest() {
             self.0.push(Move::Normal { from, to });
         }
     }
@@ -1581,15 +1597,15 @@ impl MoveSink for Lister<'_> {
 
 /// The bitboards the legal-move generator's bitboard paths need.
 #[derive(Clone, Copy)]
-struct BoardMasks {
+struct BoardMasks<B> {
     /// Occupied squares.
-    occupied: u64,
+    occupied: B,
     /// Enemy pieces that may be captured.
-    enemies: u64,
+    enemies: B,
     /// Live en-passant targets.
-    en_passant: u64,
+    en_passant: B,
     /// Squares a move may land on (all, or those answering a check).
-    allowed: u64,
+    allowed: B,
 }
 
 /// The squares from `a` to `b` inclusive, along a rank or a file.

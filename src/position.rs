@@ -121,15 +121,6 @@ impl KingSafety {
             _ => SqSet::default(),
         }
     }
-
-    /// [`KingSafety::answer_set`] as a bitboard of the squares below 64.
-    pub fn answer_bits(&self) -> u64 {
-        match self.checkers {
-            0 => u64::MAX,
-            1 => self.answers.low_bits(),
-            _ => 0,
-        }
-    }
 }
 
 /// How the FEN of this position spells its optional parts. Every field
@@ -190,8 +181,8 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     royals: Vec<Sq>,
     lists: Vec<Vec<Sq>>,
     list_index: Vec<u16>,
-    occupied: u64,
-    seat_occupied: Vec<u64>,
+    occupied: SqSet,
+    seat_occupied: Vec<SqSet>,
     piece_bits: Vec<u64>,
     /// Pieces in hand, per (seat, type).
     hands: Vec<u8>,
@@ -240,8 +231,8 @@ impl<R: RuleHandle> Position<R> {
             royals: vec![NO_SQ; seats],
             lists: vec![Vec::with_capacity(nsq); seats],
             list_index: vec![0; nsq],
-            occupied: 0,
-            seat_occupied: vec![0; seats],
+            occupied: SqSet::default(),
+            seat_occupied: vec![SqSet::default(); seats],
             piece_bits: vec![0; seats * types],
             hands: vec![0; seats * types],
             handed: Vec::with_capacity(64),
@@ -281,16 +272,16 @@ impl<R: RuleHandle> Position<R> {
         &self.lists[seat]
     }
 
-    /// Occupied squares as a bitboard (boards of at most 64 squares).
+    /// The occupied squares (pieces, dead pieces and walls).
     #[inline]
-    pub fn occupied(&self) -> u64 {
-        self.occupied
+    pub fn occupied(&self) -> &SqSet {
+        &self.occupied
     }
 
-    /// A seat's squares as a bitboard (boards of at most 64 squares).
+    /// The squares of a seat's pieces, dead ones included.
     #[inline]
-    pub fn seat_occupied(&self, seat: Seat) -> u64 {
-        self.seat_occupied[seat]
+    pub fn seat_occupied(&self, seat: Seat) -> &SqSet {
+        &self.seat_occupied[seat]
     }
 
     /// The seat to move.
@@ -717,13 +708,11 @@ impl<R: RuleHandle> Position<R> {
     #[inline]
     fn add(&mut self, sq: Sq, piece: Piece) {
         self.board[sq as usize] = piece;
-        if sq < 64 {
-            self.occupied |= 1 << sq;
-            if !piece.is_wall() {
-                self.seat_occupied[piece.seat()] |= 1 << sq;
-                if !piece.dead() {
-                    self.piece_bits[self.rules.seat_type(piece.seat(), piece.kind())] |= 1 << sq;
-                }
+        self.occupied.insert(sq);
+        if !piece.is_wall() {
+            self.seat_occupied[piece.seat()].insert(sq);
+            if sq < 64 && !piece.dead() {
+                self.piece_bits[self.rules.seat_type(piece.seat(), piece.kind())] |= 1 << sq;
             }
         }
         if !piece.dead() {
@@ -741,13 +730,11 @@ impl<R: RuleHandle> Position<R> {
     fn remove(&mut self, sq: Sq) -> Piece {
         let piece = self.board[sq as usize];
         self.board[sq as usize] = Piece::NONE;
-        if sq < 64 {
-            self.occupied &= !(1 << sq);
-            if !piece.is_wall() {
-                self.seat_occupied[piece.seat()] &= !(1 << sq);
-                if !piece.dead() {
-                    self.piece_bits[self.rules.seat_type(piece.seat(), piece.kind())] &= !(1 << sq);
-                }
+        self.occupied.remove(sq);
+        if !piece.is_wall() {
+            self.seat_occupied[piece.seat()].remove(sq);
+            if sq < 64 && !piece.dead() {
+                self.piece_bits[self.rules.seat_type(piece.seat(), piece.kind())] &= !(1 << sq);
             }
         }
         if !piece.dead() {
@@ -769,11 +756,7 @@ impl<R: RuleHandle> Position<R> {
     /// wall).
     #[inline]
     pub(crate) fn all_empty(&self, squares: &SqSet) -> bool {
-        if self.rules.square_count() <= 64 {
-            squares.low_bits() & self.occupied == 0
-        } else {
-            squares.iter().all(|s| self.board[s as usize].is_none())
-        }
+        !squares.intersects(&self.occupied)
     }
 
     /// The squares that must be empty for the castling right of bit `i`.
@@ -798,18 +781,14 @@ impl<R: RuleHandle> Position<R> {
     /// and hash untouched); [`Position::drop_back`] restores it.
     #[inline]
     pub(crate) fn lift(&mut self, sq: Sq) -> Piece {
-        if sq < 64 {
-            self.occupied &= !(1 << sq);
-        }
+        self.occupied.remove(sq);
         std::mem::replace(&mut self.board[sq as usize], Piece::NONE)
     }
 
     /// Puts back a piece taken by [`Position::lift`].
     #[inline]
     pub(crate) fn drop_back(&mut self, sq: Sq, piece: Piece) {
-        if sq < 64 {
-            self.occupied |= 1 << sq;
-        }
+        self.occupied.insert(sq);
         self.board[sq as usize] = piece;
     }
 
@@ -1665,9 +1644,9 @@ impl<R: RuleHandle> Position<R> {
                     && accept(s)
             };
             if line.kind == crate::rules::LineKind::Ride && attack.ray != 0 {
-                let blockers = attack.ray & self.occupied;
+                let blockers = attack.ray & self.occupied.low_bits();
                 // Only walk to the first piece when an attacker stands on the ray.
-                if blockers & self.seat_occupied[seat] != 0 {
+                if blockers & self.seat_occupied[seat].low_bits() != 0 {
                     let first = if attack.increasing {
                         blockers.trailing_zeros()
                     } else {

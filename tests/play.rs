@@ -230,12 +230,12 @@ fn four_players_a_resigned_king_walks_by_itself() {
     assert!(blue.starts_with('K') && blue.ends_with('R'), "{text}");
     // A walking king attacks nothing, so none of its moves is a check, even
     // while another player's check goes on (Red's rook checks Yellow in
-    // round 5 and Yellow is still in check after Blue's move).
+    // round 4 and Yellow is still in check after Blue's move).
     for round in moves.lines().skip(1) {
         let blue = round.split(" .. ").nth(1).unwrap_or_default();
         assert!(!blue.contains('+'), "{round}");
     }
-    assert!(moves.contains("Rg6-f6+ .. Ke7-e8R .. "), "{text}");
+    assert!(moves.contains("Rd6-g6+ .. Kf8-e7R .. "), "{text}");
     assert!(text.contains("[Result \"tetrarch bot:1 (Red): "), "{text}");
     // `tetrarch replay` reads it back: the resignation, the walking king's
     // moves, the same result.

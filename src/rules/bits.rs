@@ -1,17 +1,18 @@
-//! Bitboard tables for boards of at most 64 squares: the moves of every
-//! (seat, type, square) as sets, so that perft's last ply can count moves
-//! with population counts instead of listing them.
+//! Bitboard tables: the moves of every (seat, type, square) as sets, so
+//! that perft's last ply can count moves with population counts instead of
+//! listing them. Built in the narrowest [`Bitboard`] type that holds the
+//! board.
 
 use crate::piece_type::PieceType;
 use crate::seat::Seat;
 
-use super::{Line, LineKind, RuleTable, Sq};
+use super::{Bitboard, Line, LineKind, RuleTable, Sq, SqSet};
 
 /// A ride as a bitboard: its squares, and whether their indices grow.
 #[derive(Clone, Copy, Debug)]
-pub struct RideBits {
+pub struct RideBits<B> {
     /// The squares of the ride.
-    pub ray: u64,
+    pub ray: B,
     /// Square indices grow along the ride (the first blocker is the lowest bit).
     pub increasing: bool,
     /// May end on an empty square.
@@ -22,25 +23,23 @@ pub struct RideBits {
 
 /// A quiet leap that needs its path empty (a pawn's double step).
 #[derive(Clone, Copy, Debug)]
-pub struct LameBits {
+pub struct LameBits<B> {
     /// The squares that must be empty.
-    pub path: u64,
+    pub path: B,
     /// The landing square.
-    pub target: u64,
+    pub target: B,
 }
 
 /// The moves of one (seat, type, square), as bitboards: read together, so
-/// kept together (one bounds check, one cache line).
+/// kept together (one bounds check, one cache line on small boards).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct SlotBits {
+pub struct SlotBits<B> {
     /// Leap targets reachable by a quiet move.
-    pub leap_quiet: u64,
+    pub leap_quiet: B,
     /// Leap targets reachable by a capture.
-    pub leap_capture: u64,
+    pub leap_capture: B,
     /// Targets of capture lines that may take en passant.
-    pub en_passant: u64,
-    /// All targets of any line (for the promotion test).
-    pub reach: u64,
+    pub en_passant: B,
     /// Rides, by range into [`BitTables::ride_list`].
     pub rides: (u32, u32),
     /// Lame quiet leaps, by range into [`BitTables::lame_list`].
@@ -54,32 +53,64 @@ pub struct SlotBits {
     pub near_promotion: bool,
 }
 
-/// The moves of every (seat, type, square), as bitboards.
+/// The moves of every (seat, type, square), as bitboards of type `B`.
 #[derive(Clone, Debug, Default)]
-pub struct BitTables {
+pub struct BitTables<B> {
     /// Per (seat, type, square) slot ([`RuleTable::slot`]).
-    pub slots: Vec<SlotBits>,
+    pub slots: Vec<SlotBits<B>>,
     /// All rides.
-    pub ride_list: Vec<RideBits>,
+    pub ride_list: Vec<RideBits<B>>,
     /// All lame quiet leaps.
-    pub lame_list: Vec<LameBits>,
+    pub lame_list: Vec<LameBits<B>>,
 }
 
-impl BitTables {
-    /// Builds the tables of a rule table whose board has at most 64 squares.
-    pub fn build(rules: &RuleTable) -> Option<BitTables> {
+/// A rule table's bitboard tables, in the narrowest type that holds its
+/// board.
+#[derive(Clone, Debug)]
+pub enum BoardBits {
+    /// Boards of at most 64 squares.
+    Narrow(BitTables<u64>),
+    /// Boards of 65 to 128 squares.
+    Double(BitTables<u128>),
+    /// Boards of 129 to 256 squares.
+    Wide(BitTables<SqSet>),
+}
+
+impl Default for BoardBits {
+    fn default() -> BoardBits {
+        BoardBits::Narrow(BitTables::default())
+    }
+}
+
+impl BoardBits {
+    /// Builds the tables of a rule table, in the narrowest type that holds
+    /// its board.
+    pub fn build(rules: &RuleTable) -> BoardBits {
         let nsq = rules.square_count();
-        if nsq > 64 {
-            return None;
+        if nsq <= u64::SQUARES {
+            BoardBits::Narrow(BitTables::build(rules))
+        } else if nsq <= u128::SQUARES {
+            BoardBits::Double(BitTables::build(rules))
+        } else {
+            BoardBits::Wide(BitTables::build(rules))
         }
+    }
+}
+
+impl<B: Bitboard> BitTables<B> {
+    /// Builds the tables of a rule table whose board `B` holds.
+    fn build(rules: &RuleTable) -> BitTables<B> {
+        let nsq = rules.square_count();
+        debug_assert!(nsq <= B::SQUARES);
         let n_seats = rules.seats.len();
         let n_types = rules.pieces.len();
         let mut t = BitTables::default();
-        let bit = |s: Sq| 1u64 << s;
+        let set = |squares: &[Sq]| squares.iter().fold(B::default(), |m, s| m | B::square(*s));
         for seat in Seat::all(n_seats) {
             for kind in PieceType::all(n_types) {
                 for sq in 0..nsq as Sq {
-                    let (mut quiet, mut capture, mut ep, mut reach) = (0u64, 0u64, 0u64, 0u64);
+                    let (mut quiet, mut capture, mut ep) =
+                        (B::default(), B::default(), B::default());
                     let slot = rules.slot(seat, kind, sq);
                     let mut general = !rules.plain_moves[slot];
                     let ride_start = t.ride_list.len() as u32;
@@ -87,12 +118,9 @@ impl BitTables {
                     let ep_capturer = rules.pieces[kind].en_passant_capturer[seat];
                     for line in rules.lines(seat, kind, sq) {
                         let squares = rules.line_squares(line);
-                        for s in squares {
-                            reach |= bit(*s);
-                        }
                         match line.kind {
                             LineKind::Leap if line.path == 0 => {
-                                let target = bit(squares[0]);
+                                let target = B::square(squares[0]);
                                 if line.quiet {
                                     quiet |= target;
                                 }
@@ -106,14 +134,14 @@ impl BitTables {
                             LineKind::Leap if !line.jump && !line.capture && !line.en_passant => {
                                 let (path, landing) = squares.split_at(line.path as usize);
                                 t.lame_list.push(LameBits {
-                                    path: path.iter().fold(0, |m, s| m | bit(*s)),
-                                    target: bit(landing[0]),
+                                    path: set(path),
+                                    target: B::square(landing[0]),
                                 });
                             }
                             LineKind::Ride if line.path == 0 && !line.jump => {
                                 t.ride_list.push(ride_bits(line, squares));
                                 if line.en_passant || (line.capture && ep_capturer) {
-                                    ep |= squares.iter().fold(0, |m, s| m | bit(*s));
+                                    ep |= set(squares);
                                 }
                             }
                             _ => general = true,
@@ -123,7 +151,6 @@ impl BitTables {
                         leap_quiet: quiet,
                         leap_capture: capture,
                         en_passant: ep,
-                        reach,
                         rides: (ride_start, t.ride_list.len() as u32),
                         lames: (lame_start, t.lame_list.len() as u32),
                         general,
@@ -132,13 +159,13 @@ impl BitTables {
                 }
             }
         }
-        Some(t)
+        t
     }
 }
 
-fn ride_bits(line: &Line, squares: &[Sq]) -> RideBits {
+fn ride_bits<B: Bitboard>(line: &Line, squares: &[Sq]) -> RideBits<B> {
     RideBits {
-        ray: squares.iter().fold(0, |m, s| m | 1u64 << s),
+        ray: squares.iter().fold(B::default(), |m, s| m | B::square(*s)),
         increasing: squares.len() < 2 || squares[1] > squares[0],
         quiet: line.quiet,
         capture: line.capture,

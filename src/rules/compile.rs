@@ -637,7 +637,11 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         castling_pieces,
         castling_rook_files,
         checking: def.bool(Key::Checking),
-        has_royal: def.pieces.iter().any(|p| p.key == "king"),
+        royal_kind: def
+            .pieces
+            .iter()
+            .position(|p| p.key == "king")
+            .map(PieceType::new),
         king_capture: def.bool(Key::KingCapture),
         eliminate_when_mated: n_seats > 2
             && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat")
@@ -753,7 +757,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             .fold(0, |m, (t, _)| m | 1 << t),
         hand,
         flip,
-        bits: None,
+        bits: super::BoardBits::default(),
         plain_moves: Vec::new(),
         near_promotion: Vec::new(),
         simple_legality: Vec::new(),
@@ -762,7 +766,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         zobrist: super::Zobrist::new(nsq, n_seats, n_types),
     };
     (table.plain_moves, table.near_promotion) = plain_moves(&table);
-    table.bits = super::BitTables::build(&table);
+    table.bits = super::BoardBits::build(&table);
     table.simple_legality = (0..table.seats.len())
         .map(|seat| {
             table.checking

@@ -8,6 +8,7 @@
 //! along each.
 
 mod adjudication;
+mod bitboard;
 mod bits;
 mod compile;
 mod geometry;
@@ -18,7 +19,8 @@ use crate::piece_type::PieceType;
 use crate::seat::Seat;
 
 pub use adjudication::{Adjudication, Army, MaterialCounting, Ranking, Scoring};
-pub use bits::{BitTables, LameBits, RideBits, SlotBits};
+pub use bitboard::Bitboard;
+pub use bits::{BitTables, BoardBits, LameBits, RideBits, SlotBits};
 pub use compile::{CompileError, compile};
 pub use geometry::Direction;
 pub use match_rules::MatchRules;
@@ -121,6 +123,18 @@ impl SqSet {
         self.0[0]
     }
 
+    /// The four words of the set (squares 0–63, 64–127, …).
+    #[inline]
+    pub fn words(&self) -> &[u64; 4] {
+        &self.0
+    }
+
+    /// The set of four words (squares 0–63, 64–127, …).
+    #[inline]
+    pub fn from_words(words: [u64; 4]) -> SqSet {
+        SqSet(words)
+    }
+
     /// The squares in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = Sq> + '_ {
         self.0.iter().enumerate().flat_map(|(i, &word)| {
@@ -133,6 +147,44 @@ impl SqSet {
                 })
             })
         })
+    }
+}
+
+impl std::ops::BitAnd for SqSet {
+    type Output = SqSet;
+    #[inline(always)]
+    fn bitand(self, other: SqSet) -> SqSet {
+        SqSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+}
+
+impl std::ops::BitOr for SqSet {
+    type Output = SqSet;
+    #[inline(always)]
+    fn bitor(self, other: SqSet) -> SqSet {
+        SqSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+}
+
+impl std::ops::Not for SqSet {
+    type Output = SqSet;
+    #[inline(always)]
+    fn not(self) -> SqSet {
+        SqSet(self.0.map(|w| !w))
+    }
+}
+
+impl std::ops::BitAndAssign for SqSet {
+    #[inline(always)]
+    fn bitand_assign(&mut self, other: SqSet) {
+        *self = *self & other;
+    }
+}
+
+impl std::ops::BitOrAssign for SqSet {
+    #[inline(always)]
+    fn bitor_assign(&mut self, other: SqSet) {
+        *self = *self | other;
     }
 }
 
@@ -435,8 +487,8 @@ pub struct RuleTable {
     pub castling_rook_files: (u8, u8),
     /// Royal pieces may not be left attacked.
     pub checking: bool,
-    /// Some piece type is royal (a king).
-    pub has_royal: bool,
+    /// The royal piece type (the king), if the variant has one.
+    pub royal_kind: Option<PieceType>,
     /// Kings of players still in may be captured (`kingCapture`).
     pub king_capture: bool,
     /// A player without legal moves is eliminated (and play goes on):
@@ -476,8 +528,8 @@ pub struct RuleTable {
     pub flag_piece_safe: bool,
     /// With several flag pieces, one in the region and the region full also wins.
     pub flag_blocked_win: bool,
-    /// Bitboard tables, for boards of at most 64 squares.
-    pub bits: Option<BitTables>,
+    /// Bitboard tables, in the narrowest type that holds the board.
+    pub bits: BoardBits,
     /// Per (seat, type, square) slot ([`RuleTable::slot`]): every move of an
     /// unpromoted piece from there is a plain move to its landing square
     /// (no promotion can happen, no mobility region or immobility applies),

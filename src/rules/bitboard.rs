@@ -1,0 +1,236 @@
+//! The bitboard types the move generator counts with: `u64` for boards of
+//! at most 64 squares, `u128` for at most 128 and [`SqSet`] (four words) for
+//! any board up to 16 × 16, behind one trait so that one generic generator
+//! serves them all.
+
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+
+use super::{Sq, SqSet};
+
+/// A set of squares held in machine words, for the move generator's bulk
+/// counting: set operations, population count and the first and last
+/// square, each a few instructions.
+pub trait Bitboard:
+    Copy
+    + Debug
+    + Default
+    + PartialEq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    /// The largest number of squares the type holds.
+    const SQUARES: usize;
+    /// Every square.
+    const ALL: Self;
+
+    /// The set of one square.
+    fn square(sq: Sq) -> Self;
+    /// The squares of a [`SqSet`] that the type holds.
+    fn from_set(set: &SqSet) -> Self;
+    /// Whether the set is empty.
+    fn is_empty(self) -> bool;
+    /// The number of squares.
+    fn count(self) -> u32;
+    /// The lowest square (the set is not empty).
+    fn lowest(self) -> Sq;
+    /// The highest square (the set is not empty).
+    fn highest(self) -> Sq;
+    /// The squares below `sq`.
+    fn below(sq: Sq) -> Self;
+    /// The squares above `sq`.
+    fn above(sq: Sq) -> Self;
+    /// Takes the lowest square out of the set, if any.
+    fn pop_lowest(&mut self) -> Option<Sq>;
+}
+
+macro_rules! word_bitboard {
+    ($word:ty) => {
+        impl Bitboard for $word {
+            const SQUARES: usize = <$word>::BITS as usize;
+            const ALL: Self = <$word>::MAX;
+
+            #[inline(always)]
+            fn square(sq: Sq) -> Self {
+                1 << sq
+            }
+
+            #[inline(always)]
+            fn from_set(set: &SqSet) -> Self {
+                set.words()
+                    .iter()
+                    .take(Self::SQUARES / 64)
+                    .enumerate()
+                    .fold(0, |m, (i, &w)| m | (<$word>::from(w) << (64 * i)))
+            }
+
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+
+            #[inline(always)]
+            fn lowest(self) -> Sq {
+                self.trailing_zeros() as Sq
+            }
+
+            #[inline(always)]
+            fn highest(self) -> Sq {
+                (<$word>::BITS - 1 - self.leading_zeros()) as Sq
+            }
+
+            #[inline(always)]
+            fn below(sq: Sq) -> Self {
+                (1 << sq) - 1
+            }
+
+            #[inline(always)]
+            fn above(sq: Sq) -> Self {
+                !((1 << sq) | ((1 << sq) - 1))
+            }
+
+            #[inline(always)]
+            fn pop_lowest(&mut self) -> Option<Sq> {
+                (*self != 0).then(|| {
+                    let sq = self.trailing_zeros() as Sq;
+                    *self &= *self - 1;
+                    sq
+                })
+            }
+        }
+    };
+}
+
+word_bitboard!(u64);
+word_bitboard!(u128);
+
+impl Bitboard for SqSet {
+    const SQUARES: usize = 256;
+    const ALL: Self = SqSet::ALL;
+
+    #[inline(always)]
+    fn square(sq: Sq) -> Self {
+        let mut set = SqSet::default();
+        set.insert(sq);
+        set
+    }
+
+    #[inline(always)]
+    fn from_set(set: &SqSet) -> Self {
+        *set
+    }
+
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        SqSet::is_empty(&self)
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.len() as u32
+    }
+
+    #[inline(always)]
+    fn lowest(self) -> Sq {
+        let words = self.words();
+        let i = words.iter().position(|&w| w != 0).unwrap_or(3);
+        (64 * i) as Sq + words[i].trailing_zeros() as Sq
+    }
+
+    #[inline(always)]
+    fn highest(self) -> Sq {
+        let words = self.words();
+        let i = words.iter().rposition(|&w| w != 0).unwrap_or(0);
+        (64 * i) as Sq + 63 - words[i].leading_zeros() as Sq
+    }
+
+    #[inline(always)]
+    fn below(sq: Sq) -> Self {
+        let (word, bit) = (sq as usize / 64, sq % 64);
+        SqSet::from_words(std::array::from_fn(|i| match i.cmp(&word) {
+            std::cmp::Ordering::Less => u64::MAX,
+            std::cmp::Ordering::Equal => (1 << bit) - 1,
+            std::cmp::Ordering::Greater => 0,
+        }))
+    }
+
+    #[inline(always)]
+    fn above(sq: Sq) -> Self {
+        !(Self::below(sq) | Self::square(sq))
+    }
+
+    #[inline(always)]
+    fn pop_lowest(&mut self) -> Option<Sq> {
+        (!SqSet::is_empty(self)).then(|| {
+            let sq = Bitboard::lowest(*self);
+            self.remove(sq);
+            sq
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every operation agrees with the same operation on a plain list of
+    /// squares, for each type.
+    fn agrees<B: Bitboard>(squares: &[Sq]) {
+        let mut set = SqSet::default();
+        for &s in squares {
+            set.insert(s);
+        }
+        let b = B::from_set(&set);
+        assert_eq!(b.count() as usize, squares.len());
+        assert_eq!(b.lowest(), *squares.iter().min().unwrap());
+        assert_eq!(b.highest(), *squares.iter().max().unwrap());
+        for pivot in 0..B::SQUARES as Sq {
+            let below = squares.iter().filter(|&&s| s < pivot).count() as u32;
+            let above = squares.iter().filter(|&&s| s > pivot).count() as u32;
+            assert_eq!((b & B::below(pivot)).count(), below, "below {pivot}");
+            assert_eq!((b & B::above(pivot)).count(), above, "above {pivot}");
+        }
+        let mut popped = Vec::new();
+        let mut rest = b;
+        while let Some(s) = rest.pop_lowest() {
+            assert!(b & B::square(s) != B::default());
+            popped.push(s);
+        }
+        let mut sorted = squares.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(popped, sorted);
+        assert_eq!((!b & b), B::default());
+        assert_eq!((!b | b), B::ALL);
+    }
+
+    #[test]
+    fn word_and_wide_bitboards_agree_with_square_lists() {
+        agrees::<u64>(&[0, 5, 63]);
+        agrees::<u64>(&[17]);
+        agrees::<u128>(&[0, 63, 64, 127]);
+        agrees::<u128>(&[70, 99]);
+        agrees::<SqSet>(&[0, 63, 64, 127, 128, 191, 192, 255]);
+        agrees::<SqSet>(&[130, 200]);
+        agrees::<SqSet>(&[255]);
+    }
+
+    #[test]
+    fn from_set_keeps_the_squares_the_type_holds() {
+        let mut set = SqSet::default();
+        for s in [3, 64, 130] {
+            set.insert(s);
+        }
+        assert_eq!(u64::from_set(&set), 1 << 3);
+        assert_eq!(u128::from_set(&set), (1 << 3) | (1 << 64));
+        assert_eq!(SqSet::from_set(&set), set);
+    }
+}
