@@ -112,6 +112,29 @@ macro_rules! word_bitboard {
 word_bitboard!(u64);
 word_bitboard!(u128);
 
+/// `BELOW[i]`: the squares below square `i`, as four words, for every `i`
+/// up to 256 (a look-up instead of four comparisons).
+static BELOW: [[u64; 4]; 257] = {
+    let mut table = [[0; 4]; 257];
+    let mut i = 0;
+    while i <= 256 {
+        let mut word = 0;
+        while word < 4 {
+            let low = 64 * word;
+            table[i][word] = if i >= low + 64 {
+                u64::MAX
+            } else if i > low {
+                (1 << (i - low)) - 1
+            } else {
+                0
+            };
+            word += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
 impl Bitboard for SqSet {
     const SQUARES: usize = 256;
     const ALL: Self = SqSet::ALL;
@@ -154,17 +177,12 @@ impl Bitboard for SqSet {
 
     #[inline(always)]
     fn below(sq: Sq) -> Self {
-        let (word, bit) = (sq as usize / 64, sq % 64);
-        SqSet::from_words(std::array::from_fn(|i| match i.cmp(&word) {
-            std::cmp::Ordering::Less => u64::MAX,
-            std::cmp::Ordering::Equal => (1 << bit) - 1,
-            std::cmp::Ordering::Greater => 0,
-        }))
+        SqSet::from_words(BELOW[sq as usize & 255])
     }
 
     #[inline(always)]
     fn above(sq: Sq) -> Self {
-        !(Self::below(sq) | Self::square(sq))
+        !SqSet::from_words(BELOW[(sq as usize & 255) + 1])
     }
 
     #[inline(always)]
