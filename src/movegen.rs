@@ -746,7 +746,22 @@ impl<R: RuleHandle> Position<R> {
                 .hand
                 .as_ref()
                 .is_some_and(|h| h.checks && h.opposite_coloured_bishops.is_none());
+        // The walls of one move are listed together and, without
+        // pseudo-royal pieces, shield nothing (`Position::is_legal`): the
+        // move is judged once for all its walls.
+        let mut last_walled: Option<(Move, bool)> = None;
         list.retain(|m| {
+            if rules.pseudo_royal.is_none() && matches!(m, Move::Walled { .. }) {
+                let base = m.unwalled();
+                return match last_walled {
+                    Some((judged, legal)) if judged == base => legal,
+                    _ => {
+                        let legal = self.is_legal(*m);
+                        last_walled = Some((base, legal));
+                        legal
+                    }
+                };
+            }
             let Some(from) = m.from() else {
                 return quick_drops || self.is_legal(*m);
             };
@@ -971,20 +986,22 @@ impl<R: RuleHandle> Position<R> {
             }
             return;
         }
-        let mut walled = MoveList::default();
-        for &base in list.as_slice() {
+        // The moves are copied out (not the whole list, whose inline buffer
+        // is large) and come back with their walls.
+        let bases: SmallVec<[Move; 128]> = SmallVec::from_slice(list.as_slice());
+        list.clear();
+        for &base in &bases {
             match (base.from(), base.with_wall(0)) {
                 (Some(from), Some(Move::Walled { base: shape, .. }))
                     if !matches!(shape, WallBase::Pass { .. }) =>
                 {
                     for wall in self.wall_squares(walling, base, from).iter() {
-                        walled.push(Move::Walled { base: shape, wall });
+                        list.push(Move::Walled { base: shape, wall });
                     }
                 }
-                _ => walled.push(base),
+                _ => list.push(base),
             }
         }
-        *list = walled;
     }
 
     /// The squares the wall of a move may go on, as Fairy-Stockfish places
@@ -1017,23 +1034,27 @@ impl<R: RuleHandle> Position<R> {
             WallingRule::Arrow => Some(self.quiet_reach_after(from, to)),
             _ => None,
         };
-        let mut out = SqSet::default();
-        for sq in walling.region[us].iter() {
-            let empty = self.piece_at(sq).is_none() || vacated.contains(sq);
-            if !empty || landed.contains(sq) {
-                continue;
+        // Empty once the move is made, in the region, not where it lands.
+        let empty = !*self.occupied() | vacated;
+        let candidates = walling.region[us] & empty & !landed;
+        match walling.rule {
+            WallingRule::Arrow => candidates & reach.unwrap_or_default(),
+            WallingRule::Past => {
+                let mut past = SqSet::default();
+                if candidates.contains(from) {
+                    past.insert(from);
+                }
+                past
             }
-            let allowed = match walling.rule {
-                WallingRule::Arrow => reach.as_ref().is_some_and(|r| r.contains(sq)),
-                WallingRule::Past => sq == from,
-                WallingRule::Edge => self.on_edge_or_by_wall(sq),
-                WallingRule::Duck | WallingRule::Static => true,
-            };
-            if allowed {
-                out.insert(sq);
+            WallingRule::Edge => {
+                let mut out = SqSet::default();
+                for sq in candidates.iter().filter(|&sq| self.on_edge_or_by_wall(sq)) {
+                    out.insert(sq);
+                }
+                out
             }
+            WallingRule::Duck | WallingRule::Static => candidates,
         }
-        out
     }
 
     /// The empty squares the piece on `from` could reach by a quiet move
