@@ -726,9 +726,9 @@ impl<R: RuleHandle> Position<R> {
             KingSafety::default()
         };
         let simple = plain && safety.checkers == 0;
-        // Facing royal pieces are no attack line: with the flying general
-        // every move is tested.
-        let exposure = if plain || !rules.checking || rules.flying_general || facing {
+        // With the flying general, the lines between aligned royal pieces
+        // count too (`Position::exposure`).
+        let exposure = if plain || !rules.checking || facing {
             None
         } else {
             self.exposure(us)
@@ -1222,6 +1222,22 @@ impl<R: RuleHandle> Position<R> {
                         .any(|&s| self.enemy_attacks_from(s, team, &attack.types))
                     {
                         squares.iter().for_each(|&s| lines.insert(s));
+                    }
+                }
+            }
+        }
+        if rules.flying_general {
+            // A move that neither leaves nor enters the squares between two
+            // royal pieces on one rank or file cannot make them face.
+            if self.generals_face() {
+                return None;
+            }
+            let n = rules.seats.len();
+            for (i, a) in Seat::all(n).filter_map(|s| self.royal(s)).enumerate() {
+                for b in Seat::all(n).filter_map(|s| self.royal(s)).skip(i + 1) {
+                    if rules.file_of(a) == rules.file_of(b) || rules.rank_of(a) == rules.rank_of(b)
+                    {
+                        segment(rules, a, b).for_each(|s| lines.insert(s));
                     }
                 }
             }
