@@ -728,10 +728,16 @@ impl<R: RuleHandle> Position<R> {
         let simple = plain && safety.checkers == 0;
         // With the flying general, the lines between aligned royal pieces
         // count too (`Position::exposure`).
-        let exposure = if plain || !rules.checking || facing {
+        let exposure = if plain || facing {
             None
-        } else {
+        } else if rules.checking {
             self.exposure(us)
+        } else {
+            // Checks forbidden (`checking = false`): a move must neither
+            // expose a royal piece of its own nor give check.
+            self.exposure(us)
+                .zip(self.check_reach(us))
+                .map(|(own, theirs)| own | theirs)
         };
         // Pieces whose own move is always tested: pseudo-royal ones and,
         // with `dupleCheck`, every piece of their types.
@@ -1243,6 +1249,25 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         Some(lines)
+    }
+
+    /// Where checks are forbidden (`checking = false`): the squares a move
+    /// must leave or enter to give check, that is every square of an attack
+    /// line ending on an enemy royal piece (`RuleTable::attack_reach`), or
+    /// `None` when an enemy is in check already (every move is tested).
+    fn check_reach(&self, us: Seat) -> Option<SqSet> {
+        let rules = self.rules();
+        let team = rules.seats[us].team;
+        let mut reach = SqSet::default();
+        for seat in Seat::all(rules.seats.len()).filter(|&s| rules.seats[s].team != team) {
+            if self.in_check(seat) {
+                return None;
+            }
+            if let Some(king) = self.royal(seat) {
+                reach |= *rules.attack_reach(king);
+            }
+        }
+        Some(reach)
     }
 
     /// For a player to move without legal moves: where the variant takes
