@@ -418,15 +418,17 @@ impl<R: RuleHandle> Position<R> {
                 p.is_some() && p.seat() == seat && p.kind().is_in(ends.connect_types)
             }
         };
-        for (d, &(df, dr)) in dirs.iter().enumerate() {
-            if !ends.connect_directions[d] {
+        // A run starts on one of the seat's pieces: walk those, not the board.
+        for sq in self.seat_occupied(seat).iter() {
+            let (f, r) = (rules.file_of(sq) as i32, rules.rank_of(sq) as i32);
+            if !mine(f, r) {
                 continue;
             }
-            for r in 0..ranks {
-                for f in 0..files {
-                    if (0..ends.connect as i32).all(|k| mine(f + df * k, r + dr * k)) {
-                        return true;
-                    }
+            for (d, &(df, dr)) in dirs.iter().enumerate() {
+                if ends.connect_directions[d]
+                    && (1..ends.connect as i32).all(|k| mine(f + df * k, r + dr * k))
+                {
+                    return true;
                 }
             }
         }
