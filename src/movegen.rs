@@ -635,21 +635,23 @@ impl<R: RuleHandle> Position<R> {
     /// piece (or hole) between them: what the flying general forbids.
     fn generals_face(&self) -> bool {
         let rules = self.rules();
+        self.aligned_royals().any(|(a, b)| {
+            segment(rules, a, b)
+                .filter(|&s| s != a && s != b)
+                .all(|s| rules.playable[s as usize] && self.piece_at(s).is_none())
+        })
+    }
+
+    /// The pairs of royal pieces (of different seats) on one rank or file.
+    fn aligned_royals(&self) -> impl Iterator<Item = (Sq, Sq)> + '_ {
+        let rules = self.rules();
         let n = rules.seats.len();
-        let face = |a: Sq, b: Sq| {
-            let aligned =
-                rules.file_of(a) == rules.file_of(b) || rules.rank_of(a) == rules.rank_of(b);
-            aligned
-                && segment(rules, a, b)
-                    .filter(|&s| s != a && s != b)
-                    .all(|s| rules.playable[s as usize] && self.piece_at(s).is_none())
-        };
-        Seat::all(n).any(|s| {
-            self.royal(s).is_some_and(|a| {
-                Seat::all(n)
-                    .filter(|t| t.index() > s.index())
-                    .filter_map(|t| self.royal(t))
-                    .any(|b| face(a, b))
+        let royals = move || Seat::all(n).filter_map(|s| self.royal(s));
+        royals().enumerate().flat_map(move |(i, a)| {
+            royals().skip(i + 1).filter_map(move |b| {
+                let aligned =
+                    rules.file_of(a) == rules.file_of(b) || rules.rank_of(a) == rules.rank_of(b);
+                aligned.then_some((a, b))
             })
         })
     }
@@ -1238,14 +1240,8 @@ impl<R: RuleHandle> Position<R> {
             if self.generals_face() {
                 return None;
             }
-            let n = rules.seats.len();
-            for (i, a) in Seat::all(n).filter_map(|s| self.royal(s)).enumerate() {
-                for b in Seat::all(n).filter_map(|s| self.royal(s)).skip(i + 1) {
-                    if rules.file_of(a) == rules.file_of(b) || rules.rank_of(a) == rules.rank_of(b)
-                    {
-                        segment(rules, a, b).for_each(|s| lines.insert(s));
-                    }
-                }
+            for (a, b) in self.aligned_royals() {
+                segment(rules, a, b).for_each(|s| lines.insert(s));
             }
         }
         Some(lines)

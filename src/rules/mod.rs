@@ -37,12 +37,6 @@ impl SqSet {
     /// Every square.
     pub const ALL: SqSet = SqSet([u64::MAX; 4]);
 
-    /// The set of the squares of a bitboard (squares below 64).
-    #[inline]
-    pub fn from_low_bits(bits: u64) -> SqSet {
-        SqSet([bits, 0, 0, 0])
-    }
-
     /// Adds a square.
     #[inline]
     pub fn insert(&mut self, sq: Sq) {
