@@ -178,11 +178,15 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     fullmove: u32,
     checks: [u8; MAX_SEATS],
     counts: Vec<u16>,
-    royals: Vec<Sq>,
-    lists: Vec<Vec<Sq>>,
+    royals: [Sq; MAX_SEATS],
+    /// The squares of each seat's live pieces: seat `s`'s list is the first
+    /// `list_len[s]` entries from `s × squares` (one allocation, no
+    /// capacity checks when a piece is added).
+    lists: Vec<Sq>,
+    list_len: [u16; MAX_SEATS],
     list_index: Vec<u16>,
     occupied: SqSet,
-    seat_occupied: Vec<SqSet>,
+    seat_occupied: [SqSet; MAX_SEATS],
     piece_bits: Vec<u64>,
     /// Pieces in hand, per (seat, type).
     hands: Vec<u8>,
@@ -228,11 +232,12 @@ impl<R: RuleHandle> Position<R> {
             fullmove: 1,
             checks: [0; MAX_SEATS],
             counts: vec![0; seats * types],
-            royals: vec![NO_SQ; seats],
-            lists: vec![Vec::with_capacity(nsq); seats],
+            royals: [NO_SQ; MAX_SEATS],
+            lists: vec![NO_SQ; seats * nsq],
+            list_len: [0; MAX_SEATS],
             list_index: vec![0; nsq],
             occupied: SqSet::default(),
-            seat_occupied: vec![SqSet::default(); seats],
+            seat_occupied: [SqSet::default(); MAX_SEATS],
             piece_bits: vec![0; seats * types],
             hands: vec![0; seats * types],
             handed: Vec::with_capacity(64),
@@ -269,7 +274,8 @@ impl<R: RuleHandle> Position<R> {
     /// The squares of a seat's live pieces, in no particular order.
     #[inline]
     pub fn pieces_of(&self, seat: Seat) -> &[Sq] {
-        &self.lists[seat]
+        let start = seat.index() * self.board.len();
+        &self.lists[start..start + usize::from(self.list_len[seat])]
     }
 
     /// The occupied squares (pieces, dead pieces and walls).
@@ -709,20 +715,24 @@ impl<R: RuleHandle> Position<R> {
     fn add(&mut self, sq: Sq, piece: Piece) {
         self.board[sq as usize] = piece;
         self.occupied.insert(sq);
+        let seat = piece.seat();
         if !piece.is_wall() {
-            self.seat_occupied[piece.seat()].insert(sq);
-            if sq < 64 && !piece.dead() {
-                self.piece_bits[self.rules.seat_type(piece.seat(), piece.kind())] |= 1 << sq;
-            }
+            self.seat_occupied[seat].insert(sq);
         }
-        if !piece.dead() {
-            let list = &mut self.lists[piece.seat()];
-            self.list_index[sq as usize] = list.len() as u16;
-            list.push(sq);
-            self.counts[self.rules.seat_type(piece.seat(), piece.kind())] += 1;
-            if self.rules.pieces[piece.kind()].royal {
-                self.royals[piece.seat()] = sq;
-            }
+        if piece.dead() {
+            return;
+        }
+        let seat_type = self.rules.seat_type(seat, piece.kind());
+        if sq < 64 {
+            self.piece_bits[seat_type] |= 1 << sq;
+        }
+        let len = self.list_len[seat];
+        self.lists[seat.index() * self.board.len() + usize::from(len)] = sq;
+        self.list_index[sq as usize] = len;
+        self.list_len[seat] = len + 1;
+        self.counts[seat_type] += 1;
+        if self.rules.royal_kind == Some(piece.kind()) {
+            self.royals[seat] = sq;
         }
     }
 
@@ -731,23 +741,28 @@ impl<R: RuleHandle> Position<R> {
         let piece = self.board[sq as usize];
         self.board[sq as usize] = Piece::NONE;
         self.occupied.remove(sq);
+        let seat = piece.seat();
         if !piece.is_wall() {
-            self.seat_occupied[piece.seat()].remove(sq);
-            if sq < 64 && !piece.dead() {
-                self.piece_bits[self.rules.seat_type(piece.seat(), piece.kind())] &= !(1 << sq);
-            }
+            self.seat_occupied[seat].remove(sq);
         }
-        if !piece.dead() {
-            let list = &mut self.lists[piece.seat()];
-            let i = self.list_index[sq as usize] as usize;
-            list.swap_remove(i);
-            if let Some(&moved) = list.get(i) {
-                self.list_index[moved as usize] = i as u16;
-            }
-            self.counts[self.rules.seat_type(piece.seat(), piece.kind())] -= 1;
-            if self.rules.pieces[piece.kind()].royal && self.royals[piece.seat()] == sq {
-                self.royals[piece.seat()] = NO_SQ;
-            }
+        if piece.dead() {
+            return piece;
+        }
+        let seat_type = self.rules.seat_type(seat, piece.kind());
+        if sq < 64 {
+            self.piece_bits[seat_type] &= !(1 << sq);
+        }
+        // The last piece of the list takes the removed one's place.
+        let start = seat.index() * self.board.len();
+        let last = self.list_len[seat] - 1;
+        let i = self.list_index[sq as usize];
+        let moved = self.lists[start + usize::from(last)];
+        self.lists[start + usize::from(i)] = moved;
+        self.list_index[moved as usize] = i;
+        self.list_len[seat] = last;
+        self.counts[seat_type] -= 1;
+        if self.rules.royal_kind == Some(piece.kind()) && self.royals[seat] == sq {
+            self.royals[seat] = NO_SQ;
         }
         piece
     }
@@ -1371,7 +1386,7 @@ impl<R: RuleHandle> Position<R> {
         let mut next = us.next(n);
         // An eliminated seat keeps its turns while it has live pieces (a
         // resigned player's walking king).
-        while self.is_eliminated(next) && self.lists[next].is_empty() && next != us {
+        while self.is_eliminated(next) && self.list_len[next] == 0 && next != us {
             self.en_passant[next] = None;
             if next == Seat::FIRST {
                 self.fullmove += 1;
@@ -1420,8 +1435,8 @@ impl<R: RuleHandle> Position<R> {
         let mut hash = 0;
         let mut kept = 0;
         // Dead pieces are not listed, so the list empties as pieces go.
-        while self.lists[seat].len() > kept {
-            let sq = self.lists[seat][self.lists[seat].len() - 1 - kept];
+        while self.pieces_of(seat).len() > kept {
+            let sq = self.pieces_of(seat)[self.pieces_of(seat).len() - 1 - kept];
             let piece = self.board[sq as usize];
             if army == Army::DeadKingWalks && self.rules.pieces[piece.kind()].royal {
                 kept += 1;
