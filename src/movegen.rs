@@ -701,6 +701,7 @@ impl<R: RuleHandle> Position<R> {
         list.clear();
         if self.fast_legality() {
             self.generate_legal(&mut Lister(list));
+            self.keep_compulsory_captures(list);
             return;
         }
         if self.immediate_end().is_some() {
@@ -817,13 +818,19 @@ impl<R: RuleHandle> Position<R> {
         if self.rules().makpong {
             list.retain(|m| self.makpong_allows(m));
         }
-        if self.rules().must_capture && list.as_slice().iter().any(|m| self.is_capture(m)) {
-            list.retain(|m| self.is_capture(m));
-        }
+        self.keep_compulsory_captures(list);
         self.keep_compulsory_drops(list);
         self.add_gatings(list);
         self.add_pass(list);
         self.add_stalemate_pass(list);
+    }
+
+    /// Where captures are compulsory (`mustCapture`) and a legal move
+    /// captures, only the captures stay.
+    fn keep_compulsory_captures(&self, list: &mut MoveList) {
+        if self.rules().must_capture && list.as_slice().iter().any(|m| self.is_capture(m)) {
+            list.retain(|m| self.is_capture(m));
+        }
     }
 
     /// With `pass`, the side to move may pass when not in check (or while
@@ -1297,14 +1304,23 @@ impl<R: RuleHandle> Position<R> {
             self.legal_moves(&mut list);
             return list.len() as u64;
         }
-        let mut counter = Counter(0);
+        let mut counter = Counter {
+            moves: 0,
+            captures: 0,
+        };
         self.generate_legal(&mut counter);
-        counter.0
+        // Where captures are compulsory, a capture leaves only the captures.
+        if self.rules().must_capture && counter.captures > 0 {
+            counter.captures
+        } else {
+            counter.moves
+        }
     }
 
     /// Whether [`Position::generate_legal`] applies: checks exist, no
     /// hoppers, lame or pseudo-royal pieces complicate them, the royal piece
-    /// is known, captures are not compulsory and the game is not over.
+    /// is known and the game is not over. Compulsory captures are applied
+    /// to what it finds (counted apart, or filtered from the list).
     fn fast_legality(&self) -> bool {
         let rules = self.rules();
         // Without a royal piece every pseudo-legal move is legal; with one,
@@ -1377,7 +1393,7 @@ impl<R: RuleHandle> Position<R> {
                 allowed: answer_bits,
             };
             if quick && let Some(targets) = self.targets_by_bits(bits, from, p, masks) {
-                sink.batch(from, targets);
+                sink.batch(from, targets, targets & occupied);
                 continue;
             }
             if quick && !rules.overlapping[rules.seat_type(us, p.kind())] {
@@ -1385,7 +1401,7 @@ impl<R: RuleHandle> Position<R> {
                     if matches!(m, Move::EnPassant { .. }) {
                         tested.push(m);
                     } else if safety.answers(m.to()) {
-                        sink.single(m);
+                        sink.single(m, rules.must_capture && self.is_capture(&m));
                     }
                 });
             } else {
@@ -1400,7 +1416,10 @@ impl<R: RuleHandle> Position<R> {
             let mut t = targets;
             while let Some(to) = t.pop_lowest() {
                 if self.royal_step_safe(from, to) {
-                    sink.single(Move::Normal { from, to });
+                    sink.single(
+                        Move::Normal { from, to },
+                        !(occupied & B::square(to)).is_empty(),
+                    );
                 }
             }
         }
@@ -1433,7 +1452,7 @@ impl<R: RuleHandle> Position<R> {
                 _ => self.is_legal(m),
             };
             if legal {
-                sink.single(m);
+                sink.single(m, rules.must_capture && self.is_capture(&m));
             }
         }
     }
@@ -1594,26 +1613,34 @@ impl<R: RuleHandle> Position<R> {
 
 /// Where [`Position::generate_legal`] hands the legal moves.
 trait MoveSink {
-    /// Plain moves of the piece on `from` to every square of `targets`.
-    fn batch<B: Bitboard>(&mut self, from: Sq, targets: B);
-    /// One legal move.
-    fn single(&mut self, mv: Move);
+    /// Plain moves of the piece on `from` to every square of `targets`, of
+    /// which those to `captures` capture.
+    fn batch<B: Bitboard>(&mut self, from: Sq, targets: B, captures: B);
+    /// One legal move, and whether it captures (told only where captures
+    /// are compulsory: otherwise `false`).
+    fn single(&mut self, mv: Move, capture: bool);
     /// Every drop of the side to move onto a square of `allowed`.
     fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet);
 }
 
-/// Counts the moves (perft's last ply).
-struct Counter(u64);
+/// Counts the moves (perft's last ply), and the captures among them for
+/// variants where captures are compulsory.
+struct Counter {
+    moves: u64,
+    captures: u64,
+}
 
 impl MoveSink for Counter {
     #[inline]
-    fn batch<B: Bitboard>(&mut self, _from: Sq, targets: B) {
-        self.0 += u64::from(targets.count());
+    fn batch<B: Bitboard>(&mut self, _from: Sq, targets: B, captures: B) {
+        self.moves += u64::from(targets.count());
+        self.captures += u64::from(captures.count());
     }
 
     #[inline]
-    fn single(&mut self, _mv: Move) {
-        self.0 += 1;
+    fn single(&mut self, _mv: Move, capture: bool) {
+        self.moves += 1;
+        self.captures += u64::from(capture);
     }
 
     #[inline]
@@ -1625,7 +1652,7 @@ impl MoveSink for Counter {
             if pos.can_drop(us, kind) {
                 let squares = pos.drop_squares(us, kind).intersection(&allowed).len() as u64;
                 let promoted = promoted_drops && rules.pieces[kind].promotes_to.is_some();
-                self.0 += squares * (1 + u64::from(promoted));
+                self.moves += squares * (1 + u64::from(promoted));
             }
         }
     }
@@ -1636,7 +1663,7 @@ struct Lister<'a>(&'a mut MoveList);
 
 impl MoveSink for Lister<'_> {
     #[inline]
-    fn batch<B: Bitboard>(&mut self, from: Sq, targets: B) {
+    fn batch<B: Bitboard>(&mut self, from: Sq, targets: B, _captures: B) {
         let mut t = targets;
         while let Some(to) = t.pop_lowest() {
             self.0.push(Move::Normal { from, to });
@@ -1644,7 +1671,7 @@ impl MoveSink for Lister<'_> {
     }
 
     #[inline]
-    fn single(&mut self, mv: Move) {
+    fn single(&mut self, mv: Move, _capture: bool) {
         self.0.push(mv);
     }
 

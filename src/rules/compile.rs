@@ -772,7 +772,6 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             table.checking
                 && !table.complex_attacks
                 && table.pseudo_royal.is_none()
-                && !table.must_capture
                 && table.blast.is_none()
                 && table.mutually_immune == 0
                 && !table.flying_general
