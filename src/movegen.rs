@@ -702,6 +702,7 @@ impl<R: RuleHandle> Position<R> {
         if self.fast_legality() {
             self.generate_legal(&mut Lister(list));
             self.keep_compulsory_captures(list);
+            self.add_stalemate_pass(list);
             return;
         }
         if self.immediate_end().is_some() {
@@ -855,15 +856,22 @@ impl<R: RuleHandle> Position<R> {
     /// king's square, else by its first piece's (a side with no piece left
     /// cannot pass).
     fn add_stalemate_pass(&self, list: &mut MoveList) {
-        let rules = self.rules();
+        if list.is_empty()
+            && let Some(pass) = self.stalemate_pass()
+        {
+            list.push(pass);
+        }
+    }
+
+    /// The pass of [`Position::add_stalemate_pass`] for a side that has no
+    /// other legal move, if the variant gives it one.
+    fn stalemate_pass(&self) -> Option<Move> {
         let us = self.to_move();
-        if !list.is_empty() || !rules.pass_on_stalemate[us] || self.in_check(us) {
-            return;
+        if !self.rules().pass_on_stalemate[us] || self.in_check(us) {
+            return None;
         }
         let first = self.pieces_of(us).iter().copied().min();
-        if let Some(sq) = self.royal(us).or(first) {
-            list.push(Move::Pass { sq });
-        }
+        self.royal(us).or(first).map(|sq| Move::Pass { sq })
     }
 
     /// Adds sittuyin's promotions (`sittuyinPromotion`), pseudo-legal, as
@@ -1312,6 +1320,8 @@ impl<R: RuleHandle> Position<R> {
         // Where captures are compulsory, a capture leaves only the captures.
         if self.rules().must_capture && counter.captures > 0 {
             counter.captures
+        } else if counter.moves == 0 {
+            u64::from(self.stalemate_pass().is_some())
         } else {
             counter.moves
         }
@@ -1319,8 +1329,9 @@ impl<R: RuleHandle> Position<R> {
 
     /// Whether [`Position::generate_legal`] applies: checks exist, no
     /// hoppers, lame or pseudo-royal pieces complicate them, the royal piece
-    /// is known and the game is not over. Compulsory captures are applied
-    /// to what it finds (counted apart, or filtered from the list).
+    /// is known and the game is not over. Compulsory captures and the pass
+    /// of a side with no move (`passOnStalemate`) are applied to what it
+    /// finds.
     fn fast_legality(&self) -> bool {
         let rules = self.rules();
         // Without a royal piece every pseudo-legal move is legal; with one,
