@@ -702,6 +702,7 @@ impl<R: RuleHandle> Position<R> {
         if self.fast_legality() {
             self.generate_legal(&mut Lister(list));
             self.keep_compulsory_captures(list);
+            self.keep_compulsory_drops(list);
             self.add_stalemate_pass(list);
             return;
         }
@@ -1315,11 +1316,15 @@ impl<R: RuleHandle> Position<R> {
         let mut counter = Counter {
             moves: 0,
             captures: 0,
+            compulsory_drops: 0,
         };
         self.generate_legal(&mut counter);
-        // Where captures are compulsory, a capture leaves only the captures.
+        // As on the list: a compulsory capture leaves only the captures, else
+        // a compulsory drop only those drops.
         if self.rules().must_capture && counter.captures > 0 {
             counter.captures
+        } else if counter.compulsory_drops > 0 {
+            counter.compulsory_drops
         } else if counter.moves == 0 {
             u64::from(self.stalemate_pass().is_some())
         } else {
@@ -1329,9 +1334,9 @@ impl<R: RuleHandle> Position<R> {
 
     /// Whether [`Position::generate_legal`] applies: checks exist, no
     /// hoppers, lame or pseudo-royal pieces complicate them, the royal piece
-    /// is known and the game is not over. Compulsory captures and the pass
-    /// of a side with no move (`passOnStalemate`) are applied to what it
-    /// finds.
+    /// is known and the game is not over. Compulsory captures and drops
+    /// and the pass of a side with no move (`passOnStalemate`) are applied
+    /// to what it finds.
     fn fast_legality(&self) -> bool {
         let rules = self.rules();
         // Without a royal piece every pseudo-legal move is legal; with one,
@@ -1634,11 +1639,12 @@ trait MoveSink {
     fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet);
 }
 
-/// Counts the moves (perft's last ply), and the captures among them for
-/// variants where captures are compulsory.
+/// Counts the moves (perft's last ply), and apart the captures where
+/// captures are compulsory and the drops of the types that must be dropped.
 struct Counter {
     moves: u64,
     captures: u64,
+    compulsory_drops: u64,
 }
 
 impl MoveSink for Counter {
@@ -1658,12 +1664,18 @@ impl MoveSink for Counter {
     fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet) {
         let rules = pos.rules();
         let us = pos.to_move();
-        let promoted_drops = rules.hand.as_ref().is_some_and(|h| h.promoted);
+        let Some(hand) = rules.hand.as_ref() else {
+            return;
+        };
         for kind in PieceType::all(rules.pieces.len()) {
             if pos.can_drop(us, kind) {
                 let squares = pos.drop_squares(us, kind).intersection(&allowed).len() as u64;
-                let promoted = promoted_drops && rules.pieces[kind].promotes_to.is_some();
-                self.moves += squares * (1 + u64::from(promoted));
+                let promoted = hand.promoted && rules.pieces[kind].promotes_to.is_some();
+                let drops = squares * (1 + u64::from(promoted));
+                self.moves += drops;
+                if hand.must_drop.is_some_and(|types| kind.is_in(types)) {
+                    self.compulsory_drops += drops;
+                }
             }
         }
     }

@@ -781,9 +781,10 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 && !table.bikjang
                 && table.walling.is_none()
                 && table.cambodian.is_none()
-                && table.hand.as_ref().is_none_or(|h| {
-                    h.checks && h.must_drop.is_none() && h.opposite_coloured_bishops.is_none()
-                })
+                && table
+                    .hand
+                    .as_ref()
+                    .is_none_or(|h| h.checks && h.opposite_coloured_bishops.is_none())
         })
         .collect();
     Ok(table)
