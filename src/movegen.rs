@@ -703,6 +703,7 @@ impl<R: RuleHandle> Position<R> {
             self.generate_legal(&mut Lister(list));
             self.keep_compulsory_captures(list);
             self.keep_compulsory_drops(list);
+            self.add_gatings(list);
             self.add_stalemate_pass(list);
             return;
         }
@@ -1121,13 +1122,19 @@ impl<R: RuleHandle> Position<R> {
 
     /// Adds, after each legal move from a gate square, its gating moves.
     fn add_gatings(&self, list: &mut MoveList) {
-        if !self.rules().hand.as_ref().is_some_and(|h| h.gating) || !self.has_hand(self.to_move()) {
+        if !self.may_gate() {
             return;
         }
         for i in 0..list.len() {
             let base = list.as_slice()[i];
             self.gatings(base, &mut |m| list.push(m));
         }
+    }
+
+    /// Whether the side to move may gate: the variant gates and its hand
+    /// holds a piece.
+    fn may_gate(&self) -> bool {
+        self.rules().hand.as_ref().is_some_and(|h| h.gating) && self.has_hand(self.to_move())
     }
 
     /// Hands `emit` the gating moves of an ordinary move or castling of the
@@ -1308,7 +1315,8 @@ impl<R: RuleHandle> Position<R> {
     /// The number of legal moves of the side to move (perft's last ply),
     /// counted without listing the moves where no test is needed.
     pub fn count_legal_moves(&mut self) -> u64 {
-        if !self.fast_legality() {
+        // Gatings are counted from the listed base moves they extend.
+        if !self.fast_legality() || self.may_gate() {
             let mut list = MoveList::default();
             self.legal_moves(&mut list);
             return list.len() as u64;
@@ -1334,22 +1342,16 @@ impl<R: RuleHandle> Position<R> {
 
     /// Whether [`Position::generate_legal`] applies: checks exist, no
     /// hoppers, lame or pseudo-royal pieces complicate them, the royal piece
-    /// is known and the game is not over. Compulsory captures and drops
-    /// and the pass of a side with no move (`passOnStalemate`) are applied
-    /// to what it finds.
+    /// is known and the game is not over. Compulsory captures and drops,
+    /// gatings and the pass of a side with no move (`passOnStalemate`) are
+    /// applied to what it finds, as to the slow path's legal moves.
     fn fast_legality(&self) -> bool {
         let rules = self.rules();
         // Without a royal piece every pseudo-legal move is legal; with one,
         // pins and checks decide.
         let us = self.to_move();
         let royal_known = self.royal(us).is_some() || rules.royal_kind.is_none();
-        rules.simple_legality[us]
-            && rules
-                .hand
-                .as_ref()
-                .is_none_or(|h| !(h.gating && self.has_hand(us)))
-            && royal_known
-            && self.immediate_end().is_none()
+        rules.simple_legality[us] && royal_known && self.immediate_end().is_none()
     }
 
     /// Hands every legal move of the side to move to `sink`, plain moves of
