@@ -1315,8 +1315,16 @@ impl<R: RuleHandle> Position<R> {
     /// The number of legal moves of the side to move (perft's last ply),
     /// counted without listing the moves where no test is needed.
     pub fn count_legal_moves(&mut self) -> u64 {
+        let fast = self.fast_legality();
+        if !fast
+            && self.rules().exposure_legality[self.to_move()]
+            && self.immediate_end().is_none()
+            && let Some(count) = self.count_by_exposure()
+        {
+            return count;
+        }
         // Gatings are counted from the listed base moves they extend.
-        if !self.fast_legality() || self.may_gate() {
+        if !fast || self.may_gate() {
             let mut list = MoveList::default();
             self.legal_moves(&mut list);
             return list.len() as u64;
@@ -1338,6 +1346,92 @@ impl<R: RuleHandle> Position<R> {
         } else {
             counter.moves
         }
+    }
+
+    /// The legal moves counted where [`RuleTable::exposure_legality`]
+    /// holds, as the slow path judges them: a plain move of a piece that is
+    /// neither royal nor pseudo-royal, from and to squares off every line
+    /// toward a royal piece (and, where checks are forbidden, toward an
+    /// enemy royal piece), is legal; the other moves are made and tested.
+    /// `None` when a royal piece is attacked (every move is tested).
+    fn count_by_exposure(&mut self) -> Option<u64> {
+        let us = self.to_move();
+        let mut lines = self.exposure(us)?;
+        if !self.rules().checking {
+            lines |= self.check_reach(us)?;
+        }
+        let mut tested = self.pseudo_royals(us);
+        for s in self.duple_candidates(us).iter() {
+            tested.insert(s);
+        }
+        let handle = self.shared_rules().clone();
+        Some(match &handle.bits {
+            BoardBits::Narrow(bits) => self.count_by_exposure_with(bits, lines, tested),
+            BoardBits::Double(bits) => self.count_by_exposure_with(bits, lines, tested),
+            BoardBits::Wide(bits) => self.count_by_exposure_with(bits, lines, tested),
+        })
+    }
+
+    /// [`Position::count_by_exposure`] with the rule table's bitboard
+    /// tables; the pieces on `tested` have every move tested.
+    fn count_by_exposure_with<B: Bitboard>(
+        &mut self,
+        bits: &BitTables<B>,
+        lines: SqSet,
+        tested: SqSet,
+    ) -> u64 {
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
+        let us = self.to_move();
+        let team = rules.seats[us].team;
+        let occupied = B::from_set(self.occupied());
+        let enemies = Seat::all(rules.seats.len())
+            .filter(|&s| rules.seats[s].team != team)
+            .fold(B::default(), |m, s| {
+                m | (B::from_set(self.seat_occupied(s)) & !self.uncapturable_royals::<B>(s))
+            });
+        let masks = BoardMasks {
+            occupied,
+            enemies,
+            en_passant: self
+                .en_passant()
+                .flat_map(|e| e.squares)
+                .fold(B::default(), |m, s| m | B::square(s)),
+            allowed: B::ALL,
+        };
+        let line_bits = B::from_set(&lines);
+        let mut count = 0;
+        let mut to_test = MoveList::default();
+        for &from in self.pieces_of(us) {
+            let p = self.piece_at(from);
+            let free =
+                !rules.pieces[p.kind()].royal && !tested.contains(from) && !lines.contains(from);
+            if free && let Some(targets) = self.targets_by_bits(bits, from, p, masks) {
+                count += u64::from((targets & !line_bits).count());
+                let mut on_lines = targets & line_bits;
+                while let Some(to) = on_lines.pop_lowest() {
+                    to_test.push(Move::Normal { from, to });
+                }
+                continue;
+            }
+            let start = to_test.len();
+            self.piece_moves(from, p, &mut to_test);
+            if rules.overlapping[rules.seat_type(us, p.kind())] {
+                to_test.dedup_from(start);
+            }
+        }
+        self.castling_moves(&mut to_test);
+        for &m in to_test.as_slice() {
+            let unexposed = matches!(m, Move::Normal { from, to }
+                if !rules.pieces[self.piece_at(from).kind()].royal
+                    && !tested.contains(from)
+                    && !lines.contains(from)
+                    && !lines.contains(to));
+            if unexposed || self.is_legal(m) {
+                count += 1;
+            }
+        }
+        count
     }
 
     /// Whether [`Position::generate_legal`] applies: checks exist, no

@@ -761,6 +761,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         plain_moves: Vec::new(),
         near_promotion: Vec::new(),
         simple_legality: Vec::new(),
+        exposure_legality: Vec::new(),
         leap_attacks,
         leap_attack_list,
         zobrist: super::Zobrist::new(nsq, n_seats, n_types),
@@ -785,6 +786,22 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                     .hand
                     .as_ref()
                     .is_none_or(|h| h.checks && h.opposite_coloured_bishops.is_none())
+        })
+        .collect();
+    table.exposure_legality = (0..table.seats.len())
+        .map(|seat| {
+            !table.simple_legality[seat]
+                && !table.must_capture
+                && table.blast.is_none()
+                && table.mutually_immune == 0
+                && !table.makpong
+                && !table.sittuyin_promotion
+                && !table.pass_on_stalemate[seat]
+                && !table.pass[seat]
+                && !table.bikjang
+                && table.walling.is_none()
+                && table.cambodian.is_none()
+                && table.hand.is_none()
         })
         .collect();
     Ok(table)

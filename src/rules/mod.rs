@@ -539,6 +539,13 @@ pub struct RuleTable {
     /// path also needs a known king, and no hand rule or game end in the
     /// way).
     pub simple_legality: Vec<bool>,
+    /// Per seat, where legality is not that simple (checks forbidden,
+    /// hoppers, lame or pseudo-royal pieces, the flying general) but
+    /// nothing else complicates it (no hand, passes, blasts, walls or
+    /// compulsory captures): perft's last ply counts the moves that neither
+    /// leave nor enter the lines toward a royal piece without listing them
+    /// ([`crate::position::Position`]'s `count_legal_moves`).
+    pub exposure_legality: Vec<bool>,
     /// On boards of at most 64 squares, per (attacker seat, square): plain
     /// leap attacks grouped as (squares an attacker may stand on, types).
     leap_attacks: Vec<(u32, u32)>,
