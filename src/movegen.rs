@@ -1323,6 +1323,9 @@ impl<R: RuleHandle> Position<R> {
         {
             return count;
         }
+        if !fast && let Some(count) = self.count_walled() {
+            return count;
+        }
         // Gatings are counted from the listed base moves they extend.
         if !fast || self.may_gate() {
             let mut list = MoveList::default();
@@ -1432,6 +1435,51 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         count
+    }
+
+    /// The legal moves counted where every move puts a wall (`wallingRule`,
+    /// not `wallOrMove`) and nothing but the walls complicates legality (no
+    /// pseudo-royal pieces, hand, passes or compulsory captures): as the
+    /// slow path judges a walled move by its base move, each legal base
+    /// move counts its wall squares without the walled moves being listed.
+    /// `None` where that does not apply.
+    fn count_walled(&mut self) -> Option<u64> {
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
+        let us = self.to_move();
+        let walling = rules.walling.as_ref().filter(|w| !w.or_move)?;
+        let countable = rules.pseudo_royal.is_none()
+            && rules.hand.is_none()
+            && !rules.must_capture
+            && !rules.makpong
+            && !rules.sittuyin_promotion
+            && !rules.pass[us]
+            && !rules.pass_on_stalemate[us];
+        if !countable {
+            return None;
+        }
+        if self.immediate_end().is_some() {
+            return Some(0);
+        }
+        let mut bases = MoveList::default();
+        self.pseudo_moves(&mut bases);
+        let mut count = 0;
+        for &base in bases.as_slice() {
+            match (base.from(), base.with_wall(0)) {
+                (Some(from), Some(Move::Walled { base: shape, .. }))
+                    if !matches!(shape, WallBase::Pass { .. }) =>
+                {
+                    let walls = self.wall_squares(walling, base, from);
+                    if let Some(wall) = walls.iter().next()
+                        && self.is_legal(Move::Walled { base: shape, wall })
+                    {
+                        count += walls.len() as u64;
+                    }
+                }
+                _ => count += u64::from(self.is_legal(base)),
+            }
+        }
+        Some(count)
     }
 
     /// Whether [`Position::generate_legal`] applies: checks exist, no
