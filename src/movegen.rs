@@ -793,26 +793,11 @@ impl<R: RuleHandle> Position<R> {
                 )
                 && !rules.pieces[self.piece_at(from).kind()].royal
                 && !safety.is_pinned(from);
-            // Always tested: a capture that explodes pieces or that a mutual
-            // immunity may forbid, and a promotion that may make a new
-            // pseudo-royal piece.
-            let always_tested = (rules.blast.is_some() || rules.mutually_immune != 0)
-                && self.is_capture(m)
-                || (rules.pseudo_royal.is_some() || rules.sittuyin_promotion)
-                    && matches!(m, Move::Promotion { .. });
+            let always_tested = self.always_tested(m);
             let unexposed = !always_tested
-                && exposure.as_ref().is_some_and(|lines| {
-                    matches!(
-                        m,
-                        Move::Normal { .. }
-                            | Move::Promotion { .. }
-                            | Move::PiecePromotion { .. }
-                            | Move::PieceDemotion { .. }
-                    ) && !lines.contains(from)
-                        && !lines.contains(m.to())
-                        && !rules.pieces[self.piece_at(from).kind()].royal
-                        && !pseudo.contains(from)
-                });
+                && exposure
+                    .as_ref()
+                    .is_some_and(|lines| self.unexposed(m, lines, &pseudo));
             // A move that must be tested is, even where no pin or check
             // could make it illegal (sittuyin's promotion giving a
             // discovered check).
@@ -834,6 +819,38 @@ impl<R: RuleHandle> Position<R> {
         if self.rules().must_capture && list.as_slice().iter().any(|m| self.is_capture(m)) {
             list.retain(|m| self.is_capture(m));
         }
+    }
+
+    /// Whether a move is always made and tested: a capture that explodes
+    /// pieces or that a mutual immunity may forbid, and a promotion that
+    /// may make a new pseudo-royal piece.
+    #[inline(always)]
+    fn always_tested(&self, m: &Move) -> bool {
+        let rules = self.rules();
+        (rules.blast.is_some() || rules.mutually_immune != 0) && self.is_capture(m)
+            || (rules.pseudo_royal.is_some() || rules.sittuyin_promotion)
+                && matches!(m, Move::Promotion { .. })
+    }
+
+    /// Whether a move (not [`Position::always_tested`]) is legal without
+    /// being played: a plain move, promotion or demotion of a piece that is
+    /// neither royal nor on `tested` (pseudo-royal pieces), leaving and
+    /// entering no square of `lines` ([`Position::exposure`]).
+    #[inline(always)]
+    fn unexposed(&self, m: &Move, lines: &SqSet, tested: &SqSet) -> bool {
+        let Some(from) = m.from() else {
+            return false;
+        };
+        matches!(
+            m,
+            Move::Normal { .. }
+                | Move::Promotion { .. }
+                | Move::PiecePromotion { .. }
+                | Move::PieceDemotion { .. }
+        ) && !lines.contains(from)
+            && !lines.contains(m.to())
+            && !self.rules().pieces[self.piece_at(from).kind()].royal
+            && !tested.contains(from)
     }
 
     /// With `pass`, the side to move may pass when not in check (or while
@@ -1386,20 +1403,11 @@ impl<R: RuleHandle> Position<R> {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move();
-        let team = rules.seats[us].team;
-        let occupied = B::from_set(self.occupied());
-        let enemies = Seat::all(rules.seats.len())
-            .filter(|&s| rules.seats[s].team != team)
-            .fold(B::default(), |m, s| {
-                m | (B::from_set(self.seat_occupied(s)) & !self.uncapturable_royals::<B>(s))
-            });
+        let (enemies, en_passant) = self.capture_masks::<B>();
         let masks = BoardMasks {
-            occupied,
+            occupied: B::from_set(self.occupied()),
             enemies,
-            en_passant: self
-                .en_passant()
-                .flat_map(|e| e.squares)
-                .fold(B::default(), |m, s| m | B::square(s)),
+            en_passant,
             allowed: B::ALL,
         };
         let line_bits = B::from_set(&lines);
@@ -1424,13 +1432,8 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         self.castling_moves(&mut to_test);
-        for &m in to_test.as_slice() {
-            let unexposed = matches!(m, Move::Normal { from, to }
-                if !rules.pieces[self.piece_at(from).kind()].royal
-                    && !tested.contains(from)
-                    && !lines.contains(from)
-                    && !lines.contains(to));
-            if unexposed || self.is_legal(m) {
+        for m in to_test.as_slice() {
+            if !self.always_tested(m) && self.unexposed(m, &lines, &tested) || self.is_legal(*m) {
                 count += 1;
             }
         }
@@ -1517,17 +1520,8 @@ impl<R: RuleHandle> Position<R> {
         let us = self.to_move();
         let safety = self.king_safety(us);
         let mut tested = MoveList::default();
-        let team = rules.seats[us].team;
         let occupied = B::from_set(self.occupied());
-        let enemies = Seat::all(rules.seats.len())
-            .filter(|&s| rules.seats[s].team != team)
-            .fold(B::default(), |m, s| {
-                m | (B::from_set(self.seat_occupied(s)) & !self.uncapturable_royals::<B>(s))
-            });
-        let ep_bits = self
-            .en_passant()
-            .flat_map(|e| e.squares)
-            .fold(B::default(), |m, s| m | B::square(s));
+        let (enemies, ep_bits) = self.capture_masks::<B>();
         let answer_bits = B::from_set(&safety.answer_set());
         // Royal steps are tested after the walk over the pieces.
         let mut royal_steps: ([(Sq, B); 4], usize) = ([(0, B::default()); 4], 0);
@@ -1615,6 +1609,24 @@ impl<R: RuleHandle> Position<R> {
                 sink.single(m, rules.must_capture && self.is_capture(&m));
             }
         }
+    }
+
+    /// The enemy pieces the side to move may capture, and the squares of
+    /// the live en-passant targets.
+    #[inline(always)]
+    fn capture_masks<B: Bitboard>(&self) -> (B, B) {
+        let rules = self.rules();
+        let team = rules.seats[self.to_move()].team;
+        let enemies = Seat::all(rules.seats.len())
+            .filter(|&s| rules.seats[s].team != team)
+            .fold(B::default(), |m, s| {
+                m | (B::from_set(self.seat_occupied(s)) & !self.uncapturable_royals::<B>(s))
+            });
+        let en_passant = self
+            .en_passant()
+            .flat_map(|e| e.squares)
+            .fold(B::default(), |m, s| m | B::square(s));
+        (enemies, en_passant)
     }
 
     /// The squares of a seat's royal pieces that may not be captured: its
