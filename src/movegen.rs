@@ -701,10 +701,7 @@ impl<R: RuleHandle> Position<R> {
         list.clear();
         if self.fast_legality() {
             self.generate_legal(&mut Lister(list));
-            self.keep_compulsory_captures(list);
-            self.keep_compulsory_drops(list);
-            self.add_gatings(list);
-            self.add_stalemate_pass(list);
+            self.finish_legal_list(list);
             return;
         }
         if self.immediate_end().is_some() {
@@ -736,21 +733,10 @@ impl<R: RuleHandle> Position<R> {
         // count too (`Position::exposure`).
         let exposure = if plain || facing {
             None
-        } else if rules.checking {
-            self.exposure(us)
         } else {
-            // Checks forbidden (`checking = false`): a move must neither
-            // expose a royal piece of its own nor give check.
-            self.exposure(us)
-                .zip(self.check_reach(us))
-                .map(|(own, theirs)| own | theirs)
+            self.judged_lines(us)
         };
-        // Pieces whose own move is always tested: pseudo-royal ones and,
-        // with `dupleCheck`, every piece of their types.
-        let mut pseudo = self.pseudo_royals(us);
-        for s in self.duple_candidates(us).iter() {
-            pseudo.insert(s);
-        }
+        let pseudo = self.tested_pieces(us);
         // Drops only block: when not in check, one can leave no royal piece
         // attacked unless it may give no check or makes a pseudo-royal piece.
         let quick_drops = simple
@@ -803,6 +789,13 @@ impl<R: RuleHandle> Position<R> {
             // discovered check).
             (quick && !always_tested) || unexposed || self.is_legal(*m)
         });
+        self.finish_legal_list(list);
+    }
+
+    /// The rules applied to the legal moves either path found, in this
+    /// order: makpong's, compulsory captures, compulsory drops, gatings,
+    /// passes, the pass of a side left without a move.
+    fn finish_legal_list(&mut self, list: &mut MoveList) {
         if self.rules().makpong {
             list.retain(|m| self.makpong_allows(m));
         }
@@ -811,6 +804,30 @@ impl<R: RuleHandle> Position<R> {
         self.add_gatings(list);
         self.add_pass(list);
         self.add_stalemate_pass(list);
+    }
+
+    /// The squares a move must leave or enter to be made and tested (see
+    /// [`Position::exposure`]); where checks are forbidden (`checking =
+    /// false`) the lines toward enemy royal pieces too, since a move may
+    /// neither expose a royal piece of its own nor give check. `None` when
+    /// every move is tested.
+    fn judged_lines(&self, us: Seat) -> Option<SqSet> {
+        let lines = self.exposure(us)?;
+        if self.rules().checking {
+            Some(lines)
+        } else {
+            self.check_reach(us).map(|theirs| lines | theirs)
+        }
+    }
+
+    /// The pieces whose own moves are always tested: pseudo-royal ones and,
+    /// with `dupleCheck`, every piece of their types.
+    fn tested_pieces(&self, us: Seat) -> SqSet {
+        let mut tested = self.pseudo_royals(us);
+        for s in self.duple_candidates(us).iter() {
+            tested.insert(s);
+        }
+        tested
     }
 
     /// Where captures are compulsory (`mustCapture`) and a legal move
@@ -1376,14 +1393,8 @@ impl<R: RuleHandle> Position<R> {
     /// `None` when a royal piece is attacked (every move is tested).
     fn count_by_exposure(&mut self) -> Option<u64> {
         let us = self.to_move();
-        let mut lines = self.exposure(us)?;
-        if !self.rules().checking {
-            lines |= self.check_reach(us)?;
-        }
-        let mut tested = self.pseudo_royals(us);
-        for s in self.duple_candidates(us).iter() {
-            tested.insert(s);
-        }
+        let lines = self.judged_lines(us)?;
+        let tested = self.tested_pieces(us);
         let handle = self.shared_rules().clone();
         Some(match &handle.bits {
             BoardBits::Narrow(bits) => self.count_by_exposure_with(bits, lines, tested),
@@ -1440,25 +1451,15 @@ impl<R: RuleHandle> Position<R> {
         count
     }
 
-    /// The legal moves counted where every move puts a wall (`wallingRule`,
-    /// not `wallOrMove`) and nothing but the walls complicates legality (no
-    /// pseudo-royal pieces, hand, passes or compulsory captures): as the
-    /// slow path judges a walled move by its base move, each legal base
-    /// move counts its wall squares without the walled moves being listed.
-    /// `None` where that does not apply.
+    /// The legal moves counted where [`RuleTable::walls_counted`] holds:
+    /// as the slow path judges a walled move by its base move, each legal
+    /// base move counts its wall squares without the walled moves being
+    /// listed. `None` where that does not apply.
     fn count_walled(&mut self) -> Option<u64> {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
-        let us = self.to_move();
-        let walling = rules.walling.as_ref().filter(|w| !w.or_move)?;
-        let countable = rules.pseudo_royal.is_none()
-            && rules.hand.is_none()
-            && !rules.must_capture
-            && !rules.makpong
-            && !rules.sittuyin_promotion
-            && !rules.pass[us]
-            && !rules.pass_on_stalemate[us];
-        if !countable {
+        let walling = rules.walling.as_ref()?;
+        if !rules.walls_counted[self.to_move()] {
             return None;
         }
         if self.immediate_end().is_some() {

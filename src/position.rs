@@ -1436,7 +1436,8 @@ impl<R: RuleHandle> Position<R> {
         let mut kept = 0;
         // Dead pieces are not listed, so the list empties as pieces go.
         while self.pieces_of(seat).len() > kept {
-            let sq = self.pieces_of(seat)[self.pieces_of(seat).len() - 1 - kept];
+            let list = self.pieces_of(seat);
+            let sq = list[list.len() - 1 - kept];
             let piece = self.board[sq as usize];
             if army == Army::DeadKingWalks && self.rules.pieces[piece.kind()].royal {
                 kept += 1;

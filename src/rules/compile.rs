@@ -762,6 +762,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         near_promotion: Vec::new(),
         simple_legality: Vec::new(),
         exposure_legality: Vec::new(),
+        walls_counted: Vec::new(),
         leap_attacks,
         leap_attack_list,
         zobrist: super::Zobrist::new(nsq, n_seats, n_types),
@@ -802,6 +803,18 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 && table.walling.is_none()
                 && table.cambodian.is_none()
                 && table.hand.is_none()
+        })
+        .collect();
+    table.walls_counted = (0..table.seats.len())
+        .map(|seat| {
+            table.walling.as_ref().is_some_and(|w| !w.or_move)
+                && table.pseudo_royal.is_none()
+                && table.hand.is_none()
+                && !table.must_capture
+                && !table.makpong
+                && !table.sittuyin_promotion
+                && !table.pass[seat]
+                && !table.pass_on_stalemate[seat]
         })
         .collect();
     Ok(table)

@@ -546,6 +546,11 @@ pub struct RuleTable {
     /// leave nor enter the lines toward a royal piece without listing them
     /// ([`crate::position::Position`]'s `count_legal_moves`).
     pub exposure_legality: Vec<bool>,
+    /// Per seat, where every move puts a wall (`wallingRule`, not
+    /// `wallOrMove`) and nothing else complicates legality (no pseudo-royal
+    /// pieces, hand, passes or compulsory captures): perft's last ply counts
+    /// each legal base move's wall squares without listing the walled moves.
+    pub walls_counted: Vec<bool>,
     /// On boards of at most 64 squares, per (attacker seat, square): plain
     /// leap attacks grouped as (squares an attacker may stand on, types).
     leap_attacks: Vec<(u32, u32)>,
