@@ -1389,7 +1389,9 @@ impl<R: RuleHandle> Position<R> {
     /// holds, as the slow path judges them: a plain move of a piece that is
     /// neither royal nor pseudo-royal, from and to squares off every line
     /// toward a royal piece (and, where checks are forbidden, toward an
-    /// enemy royal piece), is legal; the other moves are made and tested.
+    /// enemy royal piece), is legal unless it is always tested (a capture
+    /// where captures explode); the other moves are made and tested. Where
+    /// captures are compulsory and one is legal, only the captures count.
     /// `None` when a royal piece is attacked (every move is tested).
     fn count_by_exposure(&mut self) -> Option<u64> {
         let us = self.to_move();
@@ -1422,15 +1424,27 @@ impl<R: RuleHandle> Position<R> {
             allowed: B::ALL,
         };
         let line_bits = B::from_set(&lines);
-        let mut count = 0;
+        // Where captures explode or may be forbidden, every capture is
+        // tested (`Position::always_tested`) as a move on a line is.
+        let judged = if rules.blast.is_some() || rules.mutually_immune != 0 {
+            line_bits | masks.occupied
+        } else {
+            line_bits
+        };
+        let mut counter = Counter {
+            moves: 0,
+            captures: 0,
+            compulsory_drops: 0,
+        };
         let mut to_test = MoveList::default();
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
             let free =
                 !rules.pieces[p.kind()].royal && !tested.contains(from) && !lines.contains(from);
             if free && let Some(targets) = self.targets_by_bits(bits, from, p, masks) {
-                count += u64::from((targets & !line_bits).count());
-                let mut on_lines = targets & line_bits;
+                let counted = targets & !judged;
+                counter.batch(from, counted, counted & masks.occupied);
+                let mut on_lines = targets & judged;
                 while let Some(to) = on_lines.pop_lowest() {
                     to_test.push(Move::Normal { from, to });
                 }
@@ -1445,10 +1459,15 @@ impl<R: RuleHandle> Position<R> {
         self.castling_moves(&mut to_test);
         for m in to_test.as_slice() {
             if !self.always_tested(m) && self.unexposed(m, &lines, &tested) || self.is_legal(*m) {
-                count += 1;
+                counter.single(*m, self.is_capture(m));
             }
         }
-        count
+        // As on the list: a compulsory capture leaves only the captures.
+        if rules.must_capture && counter.captures > 0 {
+            counter.captures
+        } else {
+            counter.moves
+        }
     }
 
     /// The legal moves counted where [`RuleTable::walls_counted`] holds:

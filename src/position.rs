@@ -1980,15 +1980,16 @@ impl<R: RuleHandle> Position<R> {
             .filter(|&t| counted(t))
             .map(|t| u32::from(self.count(seat, t)))
             .sum();
-        for (sq, p) in self.board.iter().enumerate() {
-            if p.is_some() && !p.dead() && p.seat() == seat && counted(p.kind()) {
+        for &sq in self.pieces_of(seat) {
+            let p = self.board[sq as usize];
+            if !p.dead() && counted(p.kind()) {
                 let count = if mask == u64::MAX {
                     total
                 } else {
                     u32::from(self.count(seat, p.kind()))
                 };
                 if count <= limit {
-                    out.insert(sq as Sq);
+                    out.insert(sq);
                 }
             }
         }

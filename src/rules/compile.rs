@@ -792,9 +792,6 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     table.exposure_legality = (0..table.seats.len())
         .map(|seat| {
             !table.simple_legality[seat]
-                && !table.must_capture
-                && table.blast.is_none()
-                && table.mutually_immune == 0
                 && !table.makpong
                 && !table.sittuyin_promotion
                 && !table.pass_on_stalemate[seat]

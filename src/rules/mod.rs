@@ -540,11 +540,12 @@ pub struct RuleTable {
     /// way).
     pub simple_legality: Vec<bool>,
     /// Per seat, where legality is not that simple (checks forbidden,
-    /// hoppers, lame or pseudo-royal pieces, the flying general) but
-    /// nothing else complicates it (no hand, passes, blasts, walls or
-    /// compulsory captures): perft's last ply counts the moves that neither
-    /// leave nor enter the lines toward a royal piece without listing them
-    /// ([`crate::position::Position`]'s `count_legal_moves`).
+    /// hoppers, lame or pseudo-royal pieces, the flying general, blasts,
+    /// mutual immunity, compulsory captures) but nothing else complicates
+    /// it (no hand, passes or walls): perft's last ply counts the moves that
+    /// neither leave nor enter the lines toward a royal piece, and do not
+    /// capture where captures explode or may be forbidden, without listing
+    /// them ([`crate::position::Position`]'s `count_legal_moves`).
     pub exposure_legality: Vec<bool>,
     /// Per seat, where every move puts a wall (`wallingRule`, not
     /// `wallOrMove`) and nothing else complicates legality (no pseudo-royal
