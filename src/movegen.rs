@@ -779,15 +779,16 @@ impl<R: RuleHandle> Position<R> {
                 )
                 && !rules.pieces[self.piece_at(from).kind()].royal
                 && !safety.is_pinned(from);
-            let always_tested = self.always_tested(m);
-            let unexposed = !always_tested
-                && exposure
-                    .as_ref()
-                    .is_some_and(|lines| self.unexposed(m, lines, &pseudo));
             // A move that must be tested is, even where no pin or check
             // could make it illegal (sittuyin's promotion giving a
             // discovered check).
-            (quick && !always_tested) || unexposed || self.is_legal(*m)
+            if quick && !self.always_tested(m) {
+                return true;
+            }
+            match &exposure {
+                Some(judged) => self.judged_legal(m, judged, &pseudo),
+                None => self.is_legal(*m),
+            }
         });
         self.finish_legal_list(list);
     }
@@ -811,13 +812,21 @@ impl<R: RuleHandle> Position<R> {
     /// false`) the lines toward enemy royal pieces too, since a move may
     /// neither expose a royal piece of its own nor give check. `None` when
     /// every move is tested.
-    fn judged_lines(&self, us: Seat) -> Option<SqSet> {
-        let lines = self.exposure(us)?;
-        if self.rules().checking {
-            Some(lines)
-        } else {
-            self.check_reach(us).map(|theirs| lines | theirs)
+    fn judged_lines(&self, us: Seat) -> Option<JudgedLines> {
+        let rules = self.rules();
+        let mut judged = JudgedLines {
+            lines: self.exposure(us)?,
+            royal_steps: !rules.complex_attacks
+                && rules.pseudo_royal.is_none()
+                && !rules.flying_general
+                && rules.blast.is_none()
+                && rules.mutually_immune == 0,
+            ..JudgedLines::default()
+        };
+        if !self.rules().checking && !self.check_reach(us, &mut judged) {
+            return None;
         }
+        Some(judged)
     }
 
     /// The pieces whose own moves are always tested: pseudo-royal ones and,
@@ -849,25 +858,63 @@ impl<R: RuleHandle> Position<R> {
                 && matches!(m, Move::Promotion { .. })
     }
 
+    /// Whether a move is legal where [`Position::judged_lines`] found
+    /// `judged`: an [`Position::unexposed`] move is (unless always
+    /// tested), a royal step [`Position::royal_step_unexposed`] is when its
+    /// destination is safe, any other move is made and tested.
+    #[inline(always)]
+    fn judged_legal(&mut self, m: &Move, judged: &JudgedLines, tested: &SqSet) -> bool {
+        if self.always_tested(m) {
+            return self.is_legal(*m);
+        }
+        if self.unexposed(m, judged, tested) {
+            return true;
+        }
+        match *m {
+            Move::Normal { from, to } if self.royal_step_unexposed(from, to, judged) => {
+                self.royal_step_safe(from, to)
+            }
+            _ => self.is_legal(*m),
+        }
+    }
+
+    /// Whether a plain step of the royal piece on `from` needs no more than
+    /// its destination's safety ([`Position::royal_step_safe`]): the rules
+    /// allow it ([`JudgedLines::royal_steps`]) and the step leaves and
+    /// enters no square `judged` names (so it gives no check where checks
+    /// are forbidden).
+    fn royal_step_unexposed(&self, from: Sq, to: Sq, judged: &JudgedLines) -> bool {
+        let kind = self.piece_at(from).kind();
+        judged.royal_steps
+            && self.rules().pieces[kind].royal
+            && !judged.lines.contains(from)
+            && !judged.entered(Some(kind)).contains(to)
+    }
+
     /// Whether a move (not [`Position::always_tested`]) is legal without
     /// being played: a plain move, promotion or demotion of a piece that is
-    /// neither royal nor on `tested` (pseudo-royal pieces), leaving and
-    /// entering no square of `lines` ([`Position::exposure`]).
+    /// neither royal nor on `tested` (pseudo-royal pieces), leaving no
+    /// square of `judged.lines` and entering none that
+    /// [`JudgedLines::entered`] names for it.
     #[inline(always)]
-    fn unexposed(&self, m: &Move, lines: &SqSet, tested: &SqSet) -> bool {
+    fn unexposed(&self, m: &Move, judged: &JudgedLines, tested: &SqSet) -> bool {
         let Some(from) = m.from() else {
             return false;
         };
-        matches!(
+        let shaped = matches!(
             m,
             Move::Normal { .. }
                 | Move::Promotion { .. }
                 | Move::PiecePromotion { .. }
                 | Move::PieceDemotion { .. }
-        ) && !lines.contains(from)
-            && !lines.contains(m.to())
-            && !self.rules().pieces[self.piece_at(from).kind()].royal
-            && !tested.contains(from)
+        );
+        if !shaped || judged.lines.contains(from) || tested.contains(from) {
+            return false;
+        }
+        let kind = self.piece_at(from).kind();
+        // A promotion or demotion may give check as another type.
+        let mover = matches!(m, Move::Normal { .. }).then_some(kind);
+        !judged.entered(mover).contains(m.to()) && !self.rules().pieces[kind].royal
     }
 
     /// With `pass`, the side to move may pass when not in check (or while
@@ -1304,23 +1351,69 @@ impl<R: RuleHandle> Position<R> {
         Some(lines)
     }
 
-    /// Where checks are forbidden (`checking = false`): the squares a move
-    /// must leave or enter to give check, that is every square of an attack
-    /// line ending on an enemy royal piece (`RuleTable::attack_reach`), or
-    /// `None` when an enemy is in check already (every move is tested).
-    fn check_reach(&self, us: Seat) -> Option<SqSet> {
+    /// Where checks are forbidden (`checking = false`): adds to `judged`
+    /// the squares a move must leave or enter to give check, or returns
+    /// false when an enemy is in check already (every move is tested).
+    ///
+    /// With two seats, along each line of the mover's attacks ending on the
+    /// enemy royal piece: a plain leap's square and a ride's squares up to
+    /// its first piece are where a piece of the line's types gives check
+    /// (beyond that piece it is blocked, and were that piece the mover of
+    /// such a type, the enemy would be in check already); the first piece's
+    /// square, where an attacker of ours stands next behind it, is where a
+    /// move uncovers one; every square of any other line (lame leaps,
+    /// hoppers) is tested. With more seats, every square of every attack
+    /// line ending on an enemy royal piece (`RuleTable::attack_reach`).
+    fn check_reach(&self, us: Seat, judged: &mut JudgedLines) -> bool {
         let rules = self.rules();
         let team = rules.seats[us].team;
-        let mut reach = SqSet::default();
         for seat in Seat::all(rules.seats.len()).filter(|&s| rules.seats[s].team != team) {
             if self.in_check(seat) {
-                return None;
+                return false;
             }
-            if let Some(king) = self.royal(seat) {
-                reach |= *rules.attack_reach(king);
+            let Some(king) = self.royal(seat) else {
+                continue;
+            };
+            if rules.seats.len() > 2 {
+                judged.lines |= *rules.attack_reach(king);
+                continue;
+            }
+            for &(squares, types) in rules.leap_attacks(us, king) {
+                judged.add_checks(types, SqSet::from_words([squares, 0, 0, 0]));
+            }
+            for attack in rules.attack_lines(us, king) {
+                let line = &attack.line;
+                let squares = rules.line_squares(line);
+                let mut reach = SqSet::default();
+                match line.kind {
+                    LineKind::Leap if line.path == 0 => reach.insert(squares[0]),
+                    LineKind::Ride if line.path == 0 => {
+                        let occupied = |s: &&Sq| self.piece_at(**s).is_some();
+                        let first = squares.iter().position(|s| occupied(&s));
+                        let end = first.map_or(squares.len(), |i| i + 1);
+                        squares[..end].iter().for_each(|&s| reach.insert(s));
+                        if let Some(i) = first
+                            && let Some(&behind) = squares[i + 1..].iter().find(occupied)
+                        {
+                            let p = self.piece_at(behind);
+                            if p.seat() == us
+                                && !p.dead()
+                                && !p.is_wall()
+                                && p.kind().is_in(attack.types)
+                            {
+                                judged.lines.insert(squares[i]);
+                            }
+                        }
+                    }
+                    _ => {
+                        squares.iter().for_each(|&s| judged.lines.insert(s));
+                        continue;
+                    }
+                }
+                judged.add_checks(attack.types, reach);
             }
         }
-        Some(reach)
+        true
     }
 
     /// For a player to move without legal moves: where the variant takes
@@ -1395,13 +1488,13 @@ impl<R: RuleHandle> Position<R> {
     /// `None` when a royal piece is attacked (every move is tested).
     fn count_by_exposure(&mut self) -> Option<u64> {
         let us = self.to_move();
-        let lines = self.judged_lines(us)?;
+        let judged = self.judged_lines(us)?;
         let tested = self.tested_pieces(us);
         let handle = self.shared_rules().clone();
         Some(match &handle.bits {
-            BoardBits::Narrow(bits) => self.count_by_exposure_with(bits, lines, tested),
-            BoardBits::Double(bits) => self.count_by_exposure_with(bits, lines, tested),
-            BoardBits::Wide(bits) => self.count_by_exposure_with(bits, lines, tested),
+            BoardBits::Narrow(bits) => self.count_by_exposure_with(bits, &judged, tested),
+            BoardBits::Double(bits) => self.count_by_exposure_with(bits, &judged, tested),
+            BoardBits::Wide(bits) => self.count_by_exposure_with(bits, &judged, tested),
         })
     }
 
@@ -1410,7 +1503,7 @@ impl<R: RuleHandle> Position<R> {
     fn count_by_exposure_with<B: Bitboard>(
         &mut self,
         bits: &BitTables<B>,
-        lines: SqSet,
+        judged: &JudgedLines,
         tested: SqSet,
     ) -> u64 {
         let handle = self.shared_rules().clone();
@@ -1423,14 +1516,16 @@ impl<R: RuleHandle> Position<R> {
             en_passant,
             allowed: B::ALL,
         };
-        let line_bits = B::from_set(&lines);
         // Where captures explode or may be forbidden, every capture is
         // tested (`Position::always_tested`) as a move on a line is.
-        let judged = if rules.blast.is_some() || rules.mutually_immune != 0 {
-            line_bits | masks.occupied
-        } else {
-            line_bits
-        };
+        let mut entered = B::from_set(&judged.lines);
+        if rules.blast.is_some() || rules.mutually_immune != 0 {
+            entered |= masks.occupied;
+        }
+        let mut checks = [(0, B::default()); CHECK_GROUPS];
+        for (group, (types, squares)) in checks.iter_mut().zip(judged.checks()) {
+            *group = (*types, B::from_set(squares));
+        }
         let mut counter = Counter {
             moves: 0,
             captures: 0,
@@ -1439,12 +1534,17 @@ impl<R: RuleHandle> Position<R> {
         let mut to_test = MoveList::default();
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
-            let free =
-                !rules.pieces[p.kind()].royal && !tested.contains(from) && !lines.contains(from);
+            let free = !rules.pieces[p.kind()].royal
+                && !tested.contains(from)
+                && !judged.lines.contains(from);
             if free && let Some(targets) = self.targets_by_bits(bits, from, p, masks) {
-                let counted = targets & !judged;
+                let judged_here = checks[..judged.groups]
+                    .iter()
+                    .filter(|(types, _)| p.kind().is_in(*types))
+                    .fold(entered, |m, (_, squares)| m | *squares);
+                let counted = targets & !judged_here;
                 counter.batch(from, counted, counted & masks.occupied);
-                let mut on_lines = targets & judged;
+                let mut on_lines = targets & judged_here;
                 while let Some(to) = on_lines.pop_lowest() {
                     to_test.push(Move::Normal { from, to });
                 }
@@ -1458,8 +1558,8 @@ impl<R: RuleHandle> Position<R> {
         }
         self.castling_moves(&mut to_test);
         for m in to_test.as_slice() {
-            if !self.always_tested(m) && self.unexposed(m, &lines, &tested) || self.is_legal(*m) {
-                counter.single(*m, self.is_capture(m));
+            if self.judged_legal(m, judged, &tested) {
+                counter.single(*m, rules.must_capture && self.is_capture(m));
             }
         }
         // As on the list: a compulsory capture leaves only the captures.
@@ -1903,4 +2003,59 @@ pub(crate) fn segment(
     let (df, dr) = ((bf - af).signum(), (br - ar).signum());
     let n = (bf - af).abs().max((br - ar).abs());
     (0..=n).map(move |k| rules.square((af + df * k) as u8, (ar + dr * k) as u8))
+}
+
+/// The most groups of piece types [`JudgedLines`] keeps check squares for;
+/// further groups' squares are tested for every move.
+const CHECK_GROUPS: usize = 8;
+
+/// What a move must avoid to be legal without being played
+/// ([`Position::judged_lines`]).
+#[derive(Clone, Copy, Default)]
+struct JudgedLines {
+    /// Squares every move leaving or entering them is tested.
+    lines: SqSet,
+    /// Where checks are forbidden, per group of piece types (a type mask):
+    /// the squares from which a piece of those types may give check, so
+    /// that its moves entering them are tested.
+    checks: [(u64, SqSet); CHECK_GROUPS],
+    /// The groups in use.
+    groups: usize,
+    /// Attacks are plain (no hoppers or lame leapers) and there are no
+    /// pseudo-royal pieces, flying general, blasts or mutual immunity: a
+    /// royal step's own safety is its destination's.
+    royal_steps: bool,
+}
+
+impl JudgedLines {
+    /// The squares from which a piece of `types` may give check.
+    fn add_checks(&mut self, types: u64, squares: SqSet) {
+        let groups = &mut self.checks[..self.groups];
+        if let Some(group) = groups.iter_mut().find(|(t, _)| *t == types) {
+            group.1 |= squares;
+        } else if self.groups < CHECK_GROUPS {
+            self.checks[self.groups] = (types, squares);
+            self.groups += 1;
+        } else {
+            self.lines |= squares;
+        }
+    }
+
+    /// The groups in use.
+    fn checks(&self) -> &[(u64, SqSet)] {
+        &self.checks[..self.groups]
+    }
+
+    /// The squares a move of a piece of type `mover` (of any type, for a
+    /// move that changes it) may not enter without being tested.
+    #[inline]
+    fn entered(&self, mover: Option<PieceType>) -> SqSet {
+        if self.groups == 0 {
+            return self.lines;
+        }
+        self.checks()
+            .iter()
+            .filter(|(types, _)| mover.is_none_or(|t| t.is_in(*types)))
+            .fold(self.lines, |m, (_, squares)| m | *squares)
+    }
 }
