@@ -662,36 +662,36 @@ impl<R: RuleHandle> Position<R> {
     /// must still be able to stand on squares of both colours.
     fn drop_allowed(&self, placed: PieceType, to: Sq) -> bool {
         let rules = self.rules();
-        let Some(bishop) = rules
+        let Some((bishop, dark)) = rules
             .hand
             .as_ref()
-            .and_then(|h| h.opposite_coloured_bishops)
+            .and_then(|h| Some((h.opposite_coloured_bishops?, &h.dark_squares)))
         else {
             return true;
         };
         let us = self.to_move();
-        let dark = |sq: Sq| (rules.file_of(sq) + rules.rank_of(sq)).is_multiple_of(2);
         let total = u32::from(self.count(us, bishop)) + u32::from(self.in_hand(us, bishop));
-        let on = |want_dark: bool| {
-            self.pieces_of(us)
-                .iter()
-                .filter(|&&s| self.piece_at(s).kind() == bishop && dark(s) == want_dark)
-                .count() as u32
-        };
+        let (mut on_dark, mut on_light) = (0, 0);
+        for &s in self.pieces_of(us) {
+            if self.piece_at(s).kind() == bishop {
+                if dark.contains(s) {
+                    on_dark += 1;
+                } else {
+                    on_light += 1;
+                }
+            }
+        }
         if placed == bishop {
             // No more bishops on the drop square's colour than half of them.
-            on(dark(to)) < total.div_ceil(2)
+            let on = if dark.contains(to) { on_dark } else { on_light };
+            on < total.div_ceil(2)
         } else {
             // Enough free squares of each colour must remain for the bishops.
-            let free = self.drop_squares(us, bishop);
-            let remaining = |want_dark: bool| {
-                free.iter()
-                    .filter(|&s| s != to && dark(s) == want_dark)
-                    .count() as u32
-            };
-            [true, false]
-                .into_iter()
-                .all(|d| on(d) + remaining(d) >= total / 2)
+            let mut free = self.drop_squares(us, bishop);
+            free.remove(to);
+            let free_dark = free.intersection(dark).len() as u32;
+            let free_light = free.len() as u32 - free_dark;
+            on_dark + free_dark >= total / 2 && on_light + free_light >= total / 2
         }
     }
 

@@ -1066,6 +1066,12 @@ fn compile_hand(
             .bool(Key::MustDrop)
             .then(|| all_types(Key::MustDropType)),
         opposite_coloured_bishops: bishop.filter(|_| def.bool(Key::DropOppositeColoredBishop)),
+        dark_squares: (0..ctx.square_count() as Sq)
+            .filter(|&s| (s % ctx.board.files as Sq + s / ctx.board.files as Sq).is_multiple_of(2))
+            .fold(SqSet::default(), |mut set, s| {
+                set.insert(s);
+                set
+            }),
         pawn_drop_mate_loses: pieces
             .iter()
             .position(|p| p.key == "shogiPawn")

@@ -692,6 +692,9 @@ pub struct HandRules {
     /// The bishop type, when bishops must end up on squares of both
     /// colours (`dropOppositeColoredBishop`).
     pub opposite_coloured_bishops: Option<PieceType>,
+    /// The squares of one colour (file and rank adding up to an even
+    /// number), for `dropOppositeColoredBishop`.
+    pub dark_squares: SqSet,
     /// The type (shogi's pawn) whose drop may not mate: a mate given right
     /// after such a drop with only pieces of this type checking loses for
     /// the mating side (`shogiPawnDropMateIllegal`).
