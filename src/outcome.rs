@@ -114,6 +114,33 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         let them = us.previous(n);
+        if ends.any
+            && let Some(end) = self.ended_by_rule(us, them)
+        {
+            return Some(end);
+        }
+        // The kings faced each other before a pass and still do.
+        if matches!(self.last_move(), Some(Move::Pass { .. })) && self.bikjang() {
+            return Some(ImmediateEnd::Bikjang);
+        }
+        if self.passed_twice() {
+            return Some(ImmediateEnd::BothPassed);
+        }
+        if ends.full_board
+            && (0..rules.square_count())
+                .all(|s| !rules.playable[s] || self.piece_at(s as Sq).is_some())
+        {
+            return Some(ImmediateEnd::FullBoard);
+        }
+        None
+    }
+
+    /// The immediate end by one of the rules [`crate::rules::GameEnds::any`] says the
+    /// variant has: extinction, flag, castling wins, check counting,
+    /// connection.
+    fn ended_by_rule(&self, us: Seat, them: Seat) -> Option<ImmediateEnd> {
+        let rules = self.rules();
+        let ends = &rules.ends;
         let n_types = rules.pieces.len();
         if let Some(mask) = ends.extinction {
             // Pieces in hand count too, as in Fairy-Stockfish.
@@ -187,19 +214,6 @@ impl<R: RuleHandle> Position<R> {
             || self.regions_joined(them)
         {
             return Some(ImmediateEnd::Connect { seat: them });
-        }
-        // The kings faced each other before a pass and still do.
-        if matches!(self.last_move(), Some(Move::Pass { .. })) && self.bikjang() {
-            return Some(ImmediateEnd::Bikjang);
-        }
-        if self.passed_twice() {
-            return Some(ImmediateEnd::BothPassed);
-        }
-        if ends.full_board
-            && (0..rules.square_count())
-                .all(|s| !rules.playable[s] || self.piece_at(s as Sq).is_some())
-        {
-            return Some(ImmediateEnd::FullBoard);
         }
         None
     }

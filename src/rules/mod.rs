@@ -353,6 +353,10 @@ pub struct GameEnds {
     /// Per seat, the castlings (king side, queen side) that win, and whose
     /// right, once lost for good, loses (`castlingWins`); empty where unset.
     pub castling_wins: Vec<[bool; 2]>,
+    /// Whether any of extinction, flag, castling wins, check counting or
+    /// connection is set: without them only passes, a full board and more
+    /// than two seats can end the game at once.
+    pub any: bool,
 }
 
 /// The piece types of Cambodian chess's first moves (`cambodianMoves`),
