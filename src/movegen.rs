@@ -1557,6 +1557,7 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         self.castling_moves(&mut to_test);
+        self.drop_moves(SqSet::ALL, &mut |m| to_test.push(m));
         for m in to_test.as_slice() {
             if self.judged_legal(m, judged, &tested) {
                 counter.single(*m, rules.must_capture && self.is_capture(m));

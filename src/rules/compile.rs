@@ -799,7 +799,10 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 && !table.bikjang
                 && table.walling.is_none()
                 && table.cambodian.is_none()
-                && table.hand.is_none()
+                && table
+                    .hand
+                    .as_ref()
+                    .is_none_or(|h| !h.gating && h.must_drop.is_none())
         })
         .collect();
     table.walls_counted = (0..table.seats.len())
