@@ -1169,13 +1169,22 @@ impl<R: RuleHandle> Position<R> {
         let piece = self.lift(from);
         let taken = self.lift(to);
         self.drop_back(to, piece);
-        let mut reach = SqSet::default();
-        self.piece_moves_walk(to, piece, false, &mut |m| {
-            if let Move::Normal { to: target, .. } = m
-                && self.piece_at(target).is_none()
-            {
-                reach.insert(target);
-            }
+        let handle = self.shared_rules().clone();
+        let by_bits = match &handle.bits {
+            BoardBits::Narrow(bits) => self.quiet_targets_by_bits(bits, to, piece),
+            BoardBits::Double(bits) => self.quiet_targets_by_bits(bits, to, piece),
+            BoardBits::Wide(bits) => self.quiet_targets_by_bits(bits, to, piece),
+        };
+        let reach = by_bits.unwrap_or_else(|| {
+            let mut reach = SqSet::default();
+            self.piece_moves_walk(to, piece, false, &mut |m| {
+                if let Move::Normal { to: target, .. } = m
+                    && self.piece_at(target).is_none()
+                {
+                    reach.insert(target);
+                }
+            });
+            reach
         });
         self.lift(to);
         if taken.is_some() {
@@ -1183,6 +1192,25 @@ impl<R: RuleHandle> Position<R> {
         }
         self.drop_back(from, piece);
         reach
+    }
+
+    /// The empty squares the piece on `from` reaches by plain quiet moves,
+    /// found with bitboards, or `None` where it needs the general walk
+    /// ([`Position::targets_by_bits`]).
+    fn quiet_targets_by_bits<B: Bitboard>(
+        &self,
+        bits: &BitTables<B>,
+        from: Sq,
+        piece: Piece,
+    ) -> Option<SqSet> {
+        let masks = BoardMasks {
+            occupied: B::from_set(self.occupied()),
+            enemies: B::default(),
+            en_passant: B::default(),
+            allowed: B::ALL,
+        };
+        self.targets_by_bits(bits, from, piece, masks)
+            .map(Bitboard::to_set)
     }
 
     /// Whether a square lies on the board's edge or next (orthogonally) to

@@ -31,6 +31,8 @@ pub trait Bitboard:
     fn square(sq: Sq) -> Self;
     /// The squares of a [`SqSet`] that the type holds.
     fn from_set(set: &SqSet) -> Self;
+    /// The same squares as a [`SqSet`].
+    fn to_set(self) -> SqSet;
     /// Whether the set is empty.
     fn is_empty(self) -> bool;
     /// The number of squares.
@@ -65,6 +67,15 @@ macro_rules! word_bitboard {
                     .take(Self::SQUARES / 64)
                     .enumerate()
                     .fold(0, |m, (i, &w)| m | (<$word>::from(w) << (64 * i)))
+            }
+
+            #[inline(always)]
+            fn to_set(self) -> SqSet {
+                let mut words = [0; 4];
+                for (i, word) in words.iter_mut().take(Self::SQUARES / 64).enumerate() {
+                    *word = (self >> (64 * i)) as u64;
+                }
+                SqSet::from_words(words)
             }
 
             #[inline(always)]
@@ -152,6 +163,11 @@ impl Bitboard for SqSet {
     }
 
     #[inline(always)]
+    fn to_set(self) -> SqSet {
+        self
+    }
+
+    #[inline(always)]
     fn is_empty(self) -> bool {
         SqSet::is_empty(&self)
     }
@@ -208,6 +224,7 @@ mod tests {
         }
         let b = B::from_set(&set);
         assert_eq!(b.count() as usize, squares.len());
+        assert_eq!(b.to_set(), set);
         assert_eq!(b.lowest(), *squares.iter().min().unwrap());
         assert_eq!(b.highest(), *squares.iter().max().unwrap());
         for pivot in 0..B::SQUARES as Sq {
