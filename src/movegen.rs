@@ -1018,8 +1018,11 @@ impl<R: RuleHandle> Position<R> {
     /// royal piece in check may only move by taking its only checker.
     fn makpong_allows(&self, mv: &Move) -> bool {
         let rules = self.rules();
+        if !rules.makpong {
+            return true;
+        }
         let us = self.to_move();
-        let Some(from) = mv.from().filter(|_| rules.makpong) else {
+        let Some(from) = mv.from() else {
             return true;
         };
         if !rules.pieces[self.piece_at(from).kind()].royal || !self.in_check(us) {
