@@ -1618,6 +1618,7 @@ impl<R: RuleHandle> Position<R> {
         }
         let mut bases = MoveList::default();
         self.pseudo_moves(&mut bases);
+        let untested = self.nothing_exposed();
         let mut count = 0;
         for &base in bases.as_slice() {
             match (base.from(), base.with_wall(0)) {
@@ -1626,15 +1627,32 @@ impl<R: RuleHandle> Position<R> {
                 {
                     let walls = self.wall_squares(walling, base, from);
                     if let Some(wall) = walls.iter().next()
-                        && self.is_legal(Move::Walled { base: shape, wall })
+                        && (untested || self.is_legal(Move::Walled { base: shape, wall }))
                     {
                         count += walls.len() as u64;
                     }
                 }
-                _ => count += u64::from(self.is_legal(base)),
+                _ => count += u64::from(untested || self.is_legal(base)),
             }
         }
         Some(count)
+    }
+
+    /// Whether every move of the side to move other than a drop or a
+    /// gating is legal, as [`Position::is_legal`] judges it: no makpong or
+    /// mutual immunity, no royal piece of its own on the board, no
+    /// pseudo-royal rule, checks allowed, no flying general and no facing
+    /// kings.
+    fn nothing_exposed(&self) -> bool {
+        let rules = self.rules();
+        let us = self.to_move();
+        !rules.makpong
+            && rules.mutually_immune == 0
+            && self.royal(us).is_none()
+            && rules.pseudo_royal.is_none()
+            && rules.checking
+            && !rules.flying_general
+            && !self.bikjang()
     }
 
     /// Whether [`Position::generate_legal`] applies: checks exist, no
