@@ -809,9 +809,8 @@ impl<R: RuleHandle> Position<R> {
 
     /// The squares a move must leave or enter to be made and tested (see
     /// [`Position::exposure`]); where checks are forbidden (`checking =
-    /// false`) the lines toward enemy royal pieces too, since a move may
-    /// neither expose a royal piece of its own nor give check. `None` when
-    /// every move is tested.
+    /// false`) also those from which it may give check or uncover one
+    /// ([`Position::check_reach`]). `None` when every move is tested.
     fn judged_lines(&self, us: Seat) -> Option<JudgedLines> {
         let rules = self.rules();
         let mut judged = JudgedLines {
@@ -823,7 +822,7 @@ impl<R: RuleHandle> Position<R> {
                 && rules.mutually_immune == 0,
             ..JudgedLines::default()
         };
-        if !self.rules().checking && !self.check_reach(us, &mut judged) {
+        if !rules.checking && !self.check_reach(us, &mut judged) {
             return None;
         }
         Some(judged)
@@ -853,9 +852,17 @@ impl<R: RuleHandle> Position<R> {
     #[inline(always)]
     fn always_tested(&self, m: &Move) -> bool {
         let rules = self.rules();
-        (rules.blast.is_some() || rules.mutually_immune != 0) && self.is_capture(m)
+        self.captures_tested() && self.is_capture(m)
             || (rules.pseudo_royal.is_some() || rules.sittuyin_promotion)
                 && matches!(m, Move::Promotion { .. })
+    }
+
+    /// Whether every capture is made and tested: captures explode pieces
+    /// or a mutual immunity may forbid them.
+    #[inline(always)]
+    fn captures_tested(&self) -> bool {
+        let rules = self.rules();
+        rules.blast.is_some() || rules.mutually_immune != 0
     }
 
     /// Whether a move is legal where [`Position::judged_lines`] found
@@ -1547,10 +1554,10 @@ impl<R: RuleHandle> Position<R> {
             en_passant,
             allowed: B::ALL,
         };
-        // Where captures explode or may be forbidden, every capture is
-        // tested (`Position::always_tested`) as a move on a line is.
+        // Where every capture is tested, a capture is judged as a move on a
+        // line is.
         let mut entered = B::from_set(&judged.lines);
-        if rules.blast.is_some() || rules.mutually_immune != 0 {
+        if self.captures_tested() {
             entered |= masks.occupied;
         }
         let mut checks = [(0, B::default()); CHECK_GROUPS];

@@ -135,9 +135,9 @@ impl<R: RuleHandle> Position<R> {
         None
     }
 
-    /// The immediate end by one of the rules [`crate::rules::GameEnds::any`] says the
-    /// variant has: extinction, flag, castling wins, check counting,
-    /// connection.
+    /// The immediate end by one of the rules that
+    /// [`crate::rules::GameEnds::any`] says the variant has: extinction,
+    /// flag, castling wins, check counting, connection.
     fn ended_by_rule(&self, us: Seat, them: Seat) -> Option<ImmediateEnd> {
         let rules = self.rules();
         let ends = &rules.ends;

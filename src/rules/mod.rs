@@ -547,10 +547,10 @@ pub struct RuleTable {
     /// hoppers, lame or pseudo-royal pieces, the flying general, blasts,
     /// mutual immunity, compulsory captures, drops) but nothing else
     /// complicates it (no gating, compulsory drops, passes or walls):
-    /// perft's last ply counts the moves that
-    /// neither leave nor enter the lines toward a royal piece, and do not
-    /// capture where captures explode or may be forbidden, without listing
-    /// them ([`crate::position::Position`]'s `count_legal_moves`).
+    /// perft's last ply counts the moves that neither leave nor enter the
+    /// lines toward a royal piece, and do not capture where captures
+    /// explode or may be forbidden, without listing them
+    /// ([`crate::position::Position`]'s `count_legal_moves`).
     pub exposure_legality: Vec<bool>,
     /// Per seat, where every move puts a wall (`wallingRule`, not
     /// `wallOrMove`) and nothing else complicates legality (no pseudo-royal
