@@ -12,7 +12,7 @@ use crate::piece::Piece;
 use crate::piece_type::PieceType;
 use crate::position::{KingSafety, Position, RuleHandle};
 use crate::rules::{
-    BitTables, Bitboard, BoardBits, LineKind, RuleTable, Sq, SqSet, Walling, WallingRule,
+    BitTables, Bitboard, BoardBits, LineKind, RuleTable, SlotBits, Sq, SqSet, Walling, WallingRule,
 };
 use crate::seat::Seat;
 
@@ -394,15 +394,15 @@ impl<R: RuleHandle> Position<R> {
     fn castling_moves(&self, list: &mut MoveList) {
         let rules = self.rules();
         let us = self.to_move();
-        let mut held = self.castling_bits();
+        let mut held = self.castling_bits(us);
         while held != 0 {
             let i = held.trailing_zeros() as usize;
             held &= held - 1;
-            let right = self.castling_right(i);
             // The emptiness of the path first: one AND, and it fails most.
-            if right.seat != us || !self.all_empty(self.castling_path(i)) {
+            if !self.all_empty(self.castling_path(i)) {
                 continue;
             }
+            let right = self.castling_right(i);
             let Some(geometry) = rules.castling[us][right.wing] else {
                 continue;
             };
@@ -1219,8 +1219,8 @@ impl<R: RuleHandle> Position<R> {
             en_passant: B::default(),
             allowed: B::ALL,
         };
-        self.targets_by_bits(bits, from, piece, masks)
-            .map(Bitboard::to_set)
+        let slot = &bits.slots[self.rules().slot(piece.seat(), piece.kind(), from)];
+        Self::targets_by_bits(bits, slot, piece, masks).map(Bitboard::to_set)
     }
 
     /// Whether a square lies on the board's edge or next (orthogonally) to
@@ -1570,12 +1570,13 @@ impl<R: RuleHandle> Position<R> {
             compulsory_drops: 0,
         };
         let mut to_test = MoveList::default();
+        let slots = bits.seat_slots(rules, us);
+        let nsq = rules.square_count();
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
-            let free = !rules.pieces[p.kind()].royal
-                && !tested.contains(from)
-                && !judged.lines.contains(from);
-            if free && let Some(targets) = self.targets_by_bits(bits, from, p, masks) {
+            let slot = &slots[p.kind().index() * nsq + usize::from(from)];
+            let free = !slot.royal && !tested.contains(from) && !judged.lines.contains(from);
+            if free && let Some(targets) = Self::targets_by_bits(bits, slot, p, masks) {
                 let judged_here = checks[..judged.groups]
                     .iter()
                     .filter(|(types, _)| p.kind().is_in(*types))
@@ -1702,16 +1703,19 @@ impl<R: RuleHandle> Position<R> {
         let answer_bits = B::from_set(&safety.answer_set());
         // Royal steps are tested after the walk over the pieces.
         let mut royal_steps: ([(Sq, B); 4], usize) = ([(0, B::default()); 4], 0);
+        let slots = bits.seat_slots(rules, us);
+        let nsq = rules.square_count();
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
-            let royal = rules.pieces[p.kind()].royal;
+            let slot = &slots[p.kind().index() * nsq + usize::from(from)];
+            let royal = slot.royal;
             let quick = !royal && !safety.is_pinned(from);
             if quick && safety.checkers >= 2 {
                 continue;
             }
             if royal
                 && royal_steps.1 < royal_steps.0.len()
-                && let Some(targets) = self.royal_targets(bits, from, p, occupied, enemies)
+                && let Some(targets) = self.royal_targets(slot, p, occupied, enemies)
             {
                 royal_steps.0[royal_steps.1] = (from, targets);
                 royal_steps.1 += 1;
@@ -1723,7 +1727,7 @@ impl<R: RuleHandle> Position<R> {
                 en_passant: ep_bits,
                 allowed: answer_bits,
             };
-            if quick && let Some(targets) = self.targets_by_bits(bits, from, p, masks) {
+            if quick && let Some(targets) = Self::targets_by_bits(bits, slot, p, masks) {
                 sink.batch(from, targets, targets & occupied);
                 continue;
             }
@@ -1866,18 +1870,14 @@ impl<R: RuleHandle> Position<R> {
     #[inline]
     fn royal_targets<B: Bitboard>(
         &self,
-        bits: &BitTables<B>,
-        from: Sq,
+        slot: &SlotBits<B>,
         piece: Piece,
         occupied: B,
         enemies: B,
     ) -> Option<B> {
         let rules = self.rules();
-        let slot = &bits.slots[rules.slot(piece.seat(), piece.kind(), from)];
-        let (a, b) = slot.rides;
-        let (c, d) = slot.lames;
         let promotable = rules.pieces[piece.kind()].promotes_to.is_some() || piece.promoted();
-        if slot.general || a != b || c != d || promotable {
+        if slot.general || slot.lined || promotable {
             return None;
         }
         Some((slot.leap_quiet & !occupied) | (slot.leap_capture & enemies))
@@ -1888,9 +1888,8 @@ impl<R: RuleHandle> Position<R> {
     /// (promotion, en passant, hoppers and other special lines).
     #[inline(always)]
     fn targets_by_bits<B: Bitboard>(
-        &self,
         bits: &BitTables<B>,
-        from: Sq,
+        slot: &SlotBits<B>,
         piece: Piece,
         masks: BoardMasks<B>,
     ) -> Option<B> {
@@ -1900,10 +1899,6 @@ impl<R: RuleHandle> Position<R> {
             en_passant: ep,
             allowed,
         } = masks;
-        let rules = self.rules();
-        let us = piece.seat();
-        let kind = piece.kind();
-        let slot = &bits.slots[rules.slot(us, kind, from)];
         if slot.general
             || !(slot.en_passant & ep).is_empty()
             || (slot.near_promotion && piece.promoted())
@@ -1912,6 +1907,9 @@ impl<R: RuleHandle> Position<R> {
         }
         let mut quiet = slot.leap_quiet;
         let mut capture = slot.leap_capture;
+        if !slot.lined {
+            return Some((quiet & !occupied & allowed) | (capture & enemies));
+        }
         let (a, b) = slot.rides;
         for ride in &bits.ride_list[a as usize..b as usize] {
             let blockers = ride.ray & occupied;

@@ -73,10 +73,28 @@ pub struct KingSafety {
 
 impl KingSafety {
     fn add_checker(&mut self, checker: Sq, between: &[Sq]) {
+        if self.add_checker_square(checker) {
+            for &s in between {
+                self.answers.insert(s);
+            }
+        }
+    }
+
+    /// [`KingSafety::add_checker`] with the squares between as the low
+    /// bits of a set (boards of at most 64 squares).
+    fn add_checker_bits(&mut self, checker: Sq, between: u64) {
+        if self.add_checker_square(checker) {
+            self.answers = self.answers.union(&SqSet::from_words([between, 0, 0, 0]));
+        }
+    }
+
+    /// Counts a checker; returns whether it is the only one so far (the
+    /// squares between it and the royal piece answer it then).
+    fn add_checker_square(&mut self, checker: Sq) -> bool {
         // A piece attacking along two geometries (a bishop that also steps
         // like a king) is one checker, not a double check.
         if self.checkers == 1 && self.first_checker == checker {
-            return;
+            return false;
         }
         if self.checkers == 0 {
             self.first_checker = checker;
@@ -84,10 +102,8 @@ impl KingSafety {
         self.checkers += 1;
         if self.checkers == 1 {
             self.answers.insert(checker);
-            for &s in between {
-                self.answers.insert(s);
-            }
         }
+        self.checkers == 1
     }
 
     fn add_pinned(&mut self, sq: Sq) {
@@ -169,6 +185,8 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     /// out; every square where the wing has no castling).
     castling_paths: Vec<SqSet>,
     castling: u32,
+    /// Per seat, the bits of its registered castling rights.
+    castling_of_seat: [u32; MAX_SEATS],
     castling_mask: Vec<u32>,
     en_passant: Targets,
     eliminated: u8,
@@ -223,6 +241,7 @@ impl<R: RuleHandle> Position<R> {
             castling_rights: Vec::new(),
             castling_paths: Vec::new(),
             castling: 0,
+            castling_of_seat: [0; MAX_SEATS],
             castling_mask: vec![0; nsq],
             en_passant: [None; MAX_SEATS],
             eliminated: 0,
@@ -514,11 +533,19 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// How the state part of the hash ([`Position::state_hash`]) changed
-    /// since `before` (side to move, eliminated seats, castling rights,
-    /// en-passant targets, checks): only the parts that differ are hashed.
+    /// since the state `before` recorded (side to move, eliminated seats,
+    /// castling rights, en-passant targets, checks): only the parts that
+    /// differ are hashed.
     #[inline]
-    fn state_change(&self, before: (Seat, u8, u32, Targets, [u8; MAX_SEATS])) -> u64 {
-        let (to_move, eliminated, castling, en_passant, checks) = before;
+    fn state_change(&self, before: &Undo) -> u64 {
+        let Undo {
+            to_move,
+            eliminated,
+            castling,
+            ref en_passant,
+            checks,
+            ..
+        } = *before;
         let rules = &self.rules;
         let mut h = rules.zobrist_side(to_move) ^ rules.zobrist_side(self.to_move);
         if eliminated != self.eliminated {
@@ -530,7 +557,10 @@ impl<R: RuleHandle> Position<R> {
             h ^= rules.zobrist_castling(right.seat, right.rook);
             rights &= rights - 1;
         }
-        if en_passant != self.en_passant {
+        // Most moves find no target and leave none: the arrays are not
+        // compared then.
+        let live = |targets: &Targets| targets.iter().any(Option::is_some);
+        if (live(en_passant) || live(&self.en_passant)) && *en_passant != self.en_passant {
             for e in en_passant.iter().chain(self.en_passant.iter()).flatten() {
                 h ^= self.en_passant_hash(e);
             }
@@ -645,6 +675,7 @@ impl<R: RuleHandle> Position<R> {
         };
         self.castling_paths.push(path);
         self.castling_rights.push(right);
+        self.castling_of_seat[right.seat] |= bit;
         self.castling_mask[right.king as usize] |= bit;
         self.castling_mask[right.rook as usize] |= bit;
         bit
@@ -786,10 +817,10 @@ impl<R: RuleHandle> Position<R> {
         &self.castling_rights[i]
     }
 
-    /// The bits of the castling rights held.
+    /// The bits of the castling rights `seat` holds.
     #[inline]
-    pub(crate) fn castling_bits(&self) -> u32 {
-        self.castling
+    pub(crate) fn castling_bits(&self, seat: Seat) -> u32 {
+        self.castling & self.castling_of_seat[seat]
     }
 
     /// Takes a piece off the board for an attack test only (lists, counts
@@ -822,13 +853,6 @@ impl<R: RuleHandle> Position<R> {
         let undo = self.undo_record(Some(mv), moved);
         let wall = mv.wall();
         let mv = mv.unwalled();
-        let before = (
-            self.to_move,
-            self.eliminated,
-            self.castling,
-            self.en_passant,
-            self.checks,
-        );
         let mut hash = self.hash;
         // Targets expire: all of them when only the next player may take en
         // passant, else the mover's own when it moves again.
@@ -1016,7 +1040,7 @@ impl<R: RuleHandle> Position<R> {
         if let Some(counting) = &rules.counting {
             self.update_counting(counting, us, captured, matches!(mv, Move::Promotion { .. }));
         }
-        hash ^= self.state_change(before);
+        hash ^= self.state_change(&undo);
         self.hash = hash;
         self.history.push(undo);
     }
@@ -1764,9 +1788,10 @@ impl<R: RuleHandle> Position<R> {
                     found &= found - 1;
                 }
             }
-            // Neighbouring lines mostly share their attacker types (rook and
-            // queen, bishop and queen): their squares are looked up once.
-            let mut last: Option<(u64, u64)> = None;
+            // The lines mostly take turns between two sets of attacker types
+            // (rook and queen, bishop and queen): the squares of the last two
+            // sets are kept.
+            let mut last = [(0, 0); 2];
             for attack in rules.attack_lines(enemy, king) {
                 // On small boards: no attacker on the ray, no check and no pin.
                 if attack.line.kind == crate::rules::LineKind::Ride
@@ -1774,16 +1799,17 @@ impl<R: RuleHandle> Position<R> {
                     && attack.ray != 0
                 {
                     let attackers = match last {
-                        Some((types, bits)) if types == attack.types => bits,
+                        [(types, bits), _] | [_, (types, bits)] if types == attack.types => bits,
                         _ => {
                             let bits = self.pieces_of_types(enemy, attack.types);
-                            last = Some((attack.types, bits));
+                            last = [(attack.types, bits), last[0]];
                             bits
                         }
                     };
-                    if attack.ray & attackers == 0 {
-                        continue;
+                    if attack.ray & attackers != 0 {
+                        self.scan_king_ray(attack, seat, attackers, &mut safety);
                     }
+                    continue;
                 }
                 let attacker = |s: Sq| {
                     let p = board[s as usize];
@@ -1793,6 +1819,47 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         safety
+    }
+
+    /// [`Position::scan_king_line`] for a plain ride on a board of at most
+    /// 64 squares, with bitboards: the first piece on the ray checks if it
+    /// is one of `attackers`; an own piece is pinned if the next one is.
+    #[inline(always)]
+    fn scan_king_ray(
+        &self,
+        attack: &crate::rules::AttackLine,
+        seat: Seat,
+        attackers: u64,
+        safety: &mut KingSafety,
+    ) {
+        let nearest = |bits: u64| {
+            if attack.increasing {
+                bits.trailing_zeros()
+            } else {
+                63 - bits.leading_zeros()
+            }
+        };
+        let blockers = attack.ray & self.occupied.low_bits();
+        let first = nearest(blockers);
+        let bit = 1u64 << first;
+        if attackers & bit != 0 {
+            let nearer = if attack.increasing {
+                bit - 1
+            } else {
+                !(bit | (bit - 1))
+            };
+            safety.add_checker_bits(first as Sq, attack.ray & nearer);
+            return;
+        }
+        let rest = blockers & !bit;
+        let own = self.seat_occupied[seat].low_bits() & bit != 0;
+        if own
+            && rest != 0
+            && !self.board[first as usize].dead()
+            && attackers >> nearest(rest) & 1 != 0
+        {
+            safety.add_pinned(first as Sq);
+        }
     }
 
     /// Adds the check and the pin an attack line toward `seat`'s royal piece

@@ -51,6 +51,10 @@ pub struct SlotBits<B> {
     /// [`RuleTable::near_promotion`]: a promoted piece here needs the
     /// general generator too.
     pub near_promotion: bool,
+    /// The type is royal: its steps are tested apart.
+    pub royal: bool,
+    /// The slot has rides or lame leaps (most leapers have none).
+    pub lined: bool,
 }
 
 /// The moves of every (seat, type, square), as bitboards of type `B`.
@@ -98,6 +102,14 @@ impl BoardBits {
 }
 
 impl<B: Bitboard> BitTables<B> {
+    /// The slots of one seat's types, indexed by `type × squares + square`
+    /// ([`RuleTable::slot`] less the seat's base).
+    #[inline]
+    pub fn seat_slots(&self, rules: &RuleTable, seat: Seat) -> &[SlotBits<B>] {
+        let per_seat = rules.pieces.len() * rules.square_count();
+        &self.slots[seat.index() * per_seat..][..per_seat]
+    }
+
     /// Builds the tables of a rule table whose board `B` holds.
     fn build(rules: &RuleTable) -> BitTables<B> {
         let nsq = rules.square_count();
@@ -147,14 +159,18 @@ impl<B: Bitboard> BitTables<B> {
                             _ => general = true,
                         }
                     }
+                    let rides = (ride_start, t.ride_list.len() as u32);
+                    let lames = (lame_start, t.lame_list.len() as u32);
                     t.slots.push(SlotBits {
                         leap_quiet: quiet,
                         leap_capture: capture,
                         en_passant: ep,
-                        rides: (ride_start, t.ride_list.len() as u32),
-                        lames: (lame_start, t.lame_list.len() as u32),
+                        rides,
+                        lames,
                         general,
                         near_promotion: rules.near_promotion[slot],
+                        royal: rules.pieces[kind].royal,
+                        lined: rides.0 != rides.1 || lames.0 != lames.1,
                     });
                 }
             }
