@@ -19,10 +19,19 @@ use crate::seat::Seat;
 impl<R: RuleHandle> Position<R> {
     /// Adds every pseudo-legal move of the side to move.
     pub fn pseudo_moves(&self, list: &mut MoveList) {
+        self.pseudo_moves_except(list, |_, _| false);
+    }
+
+    /// [`Position::pseudo_moves`] without the moves of the pieces `taken`
+    /// accepts (by square and piece): the caller has dealt with them.
+    fn pseudo_moves_except(&self, list: &mut MoveList, mut taken: impl FnMut(Sq, Piece) -> bool) {
         let rules = self.rules();
         let us = self.to_move();
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
+            if taken(from, p) {
+                continue;
+            }
             let start = list.len();
             self.piece_moves(from, p, list);
             if rules.overlapping[rules.seat_type(us, p.kind())] {
@@ -1625,9 +1634,18 @@ impl<R: RuleHandle> Position<R> {
             return Some(0);
         }
         let mut bases = MoveList::default();
-        self.pseudo_moves(&mut bases);
         let untested = self.nothing_exposed();
         let mut count = 0;
+        if untested && walling.rule == WallingRule::Past {
+            let region = &walling.region[self.to_move()];
+            count = match &handle.bits {
+                BoardBits::Narrow(bits) => self.count_past_walled(bits, region, &mut bases),
+                BoardBits::Double(bits) => self.count_past_walled(bits, region, &mut bases),
+                BoardBits::Wide(bits) => self.count_past_walled(bits, region, &mut bases),
+            };
+        } else {
+            self.pseudo_moves(&mut bases);
+        }
         for &base in bases.as_slice() {
             match (base.from(), base.with_wall(0)) {
                 (Some(from), Some(Move::Walled { base: shape, .. }))
@@ -1644,6 +1662,40 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         Some(count)
+    }
+
+    /// Where every move is legal and walls go on the square a piece leaves
+    /// (`wallingRule = past`): the moves of pieces the bitboard tables
+    /// cover are counted, one per target when the square left may take a
+    /// wall (else none: a move must leave a wall); the other pseudo-legal
+    /// moves are listed on `bases`.
+    fn count_past_walled<B: Bitboard>(
+        &self,
+        bits: &BitTables<B>,
+        region: &SqSet,
+        bases: &mut MoveList,
+    ) -> u64 {
+        let (enemies, en_passant) = self.capture_masks::<B>();
+        let masks = BoardMasks {
+            occupied: B::from_set(self.occupied()),
+            enemies,
+            en_passant,
+            allowed: B::ALL,
+        };
+        let slots = bits.seat_slots(self.rules(), self.to_move());
+        let nsq = self.rules().square_count();
+        let mut count = 0;
+        self.pseudo_moves_except(bases, |from, p| {
+            let slot = &slots[p.kind().index() * nsq + usize::from(from)];
+            let Some(targets) = Self::targets_by_bits(bits, slot, p, masks) else {
+                return false;
+            };
+            if region.contains(from) {
+                count += u64::from(targets.count());
+            }
+            true
+        });
+        count
     }
 
     /// Whether every move of the side to move other than a drop or a
