@@ -822,8 +822,10 @@ impl<R: RuleHandle> Position<R> {
     /// ([`Position::check_reach`]). `None` when every move is tested.
     fn judged_lines(&self, us: Seat) -> Option<JudgedLines> {
         let rules = self.rules();
+        let (lines, blocking) = self.exposure(us)?;
         let mut judged = JudgedLines {
-            lines: self.exposure(us)?,
+            lines,
+            blocking,
             royal_steps: !rules.complex_attacks
                 && rules.pseudo_royal.is_none()
                 && !rules.flying_general
@@ -903,7 +905,7 @@ impl<R: RuleHandle> Position<R> {
         let kind = self.piece_at(from).kind();
         judged.royal_steps
             && self.rules().pieces[kind].royal
-            && !judged.lines.contains(from)
+            && !judged.left().contains(from)
             && !judged.entered(Some(kind)).contains(to)
     }
 
@@ -924,7 +926,7 @@ impl<R: RuleHandle> Position<R> {
                 | Move::PiecePromotion { .. }
                 | Move::PieceDemotion { .. }
         );
-        if !shaped || judged.lines.contains(from) || tested.contains(from) {
+        if !shaped || judged.left().contains(from) || tested.contains(from) {
             return false;
         }
         let kind = self.piece_at(from).kind();
@@ -1340,7 +1342,7 @@ impl<R: RuleHandle> Position<R> {
     /// attacked. A move by another piece that neither leaves nor
     /// enters one of these squares cannot change an attack on them, so it
     /// is legal without being played; the others are tested.
-    fn exposure(&self, us: Seat) -> Option<SqSet> {
+    fn exposure(&self, us: Seat) -> Option<(SqSet, SqSet)> {
         let rules = self.rules();
         let mut targets = self.pseudo_royals(us);
         for s in self.duple_candidates(us).iter() {
@@ -1350,6 +1352,17 @@ impl<R: RuleHandle> Position<R> {
             targets.insert(king);
         }
         let mut lines = SqSet::default();
+        let mut blocking = SqSet::default();
+        // A piece entering a square of a plain line can only block it; of
+        // a hopper's or a jumping line, it may be the missing hurdle.
+        let mut add = |line: &crate::rules::Line, squares: &[Sq]| {
+            let sink = if line.jump || matches!(line.kind, LineKind::Hop | LineKind::Grasshop) {
+                &mut lines
+            } else {
+                &mut blocking
+            };
+            squares.iter().for_each(|&s| sink.insert(s));
+        };
         for target in targets.iter() {
             if self.attacked_by_enemy(target, us) {
                 return None;
@@ -1369,7 +1382,7 @@ impl<R: RuleHandle> Position<R> {
                                 && p.kind().is_in(attack.types)
                         });
                         if manned {
-                            squares.iter().for_each(|&s| lines.insert(s));
+                            add(&attack.line, squares);
                         }
                     }
                 }
@@ -1380,7 +1393,7 @@ impl<R: RuleHandle> Position<R> {
                         .iter()
                         .any(|&s| self.enemy_attacks_from(s, team, &attack.types))
                     {
-                        squares.iter().for_each(|&s| lines.insert(s));
+                        add(&attack.line, squares);
                     }
                 }
             }
@@ -1392,10 +1405,10 @@ impl<R: RuleHandle> Position<R> {
                 return None;
             }
             for (a, b) in self.aligned_royals() {
-                segment(rules, a, b).for_each(|s| lines.insert(s));
+                segment(rules, a, b).for_each(|s| blocking.insert(s));
             }
         }
-        Some(lines)
+        Some((lines, blocking))
     }
 
     /// Where checks are forbidden (`checking = false`): adds to `judged`
@@ -1565,6 +1578,7 @@ impl<R: RuleHandle> Position<R> {
         };
         // Where every capture is tested, a capture is judged as a move on a
         // line is.
+        let left = judged.left();
         let mut entered = B::from_set(&judged.lines);
         if self.captures_tested() {
             entered |= masks.occupied;
@@ -1584,7 +1598,7 @@ impl<R: RuleHandle> Position<R> {
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
             let slot = &slots[p.kind().index() * nsq + usize::from(from)];
-            let free = !slot.royal && !tested.contains(from) && !judged.lines.contains(from);
+            let free = !slot.royal && !tested.contains(from) && !left.contains(from);
             if free && let Some(targets) = Self::targets_by_bits(bits, slot, p, masks) {
                 let judged_here = checks[..judged.groups]
                     .iter()
@@ -2122,6 +2136,9 @@ const CHECK_GROUPS: usize = 8;
 struct JudgedLines {
     /// Squares every move leaving or entering them is tested.
     lines: SqSet,
+    /// Squares every move leaving them is tested; entering them can only
+    /// block a line toward a royal piece.
+    blocking: SqSet,
     /// Where checks are forbidden, per group of piece types (a type mask):
     /// the squares from which a piece of those types may give check, so
     /// that its moves entering them are tested.
@@ -2151,6 +2168,12 @@ impl JudgedLines {
     /// The groups in use.
     fn checks(&self) -> &[(u64, SqSet)] {
         &self.checks[..self.groups]
+    }
+
+    /// The squares a move may not leave without being tested.
+    #[inline]
+    fn left(&self) -> SqSet {
+        self.lines | self.blocking
     }
 
     /// The squares a move of a piece of type `mover` (of any type, for a
