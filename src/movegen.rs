@@ -939,17 +939,28 @@ impl<R: RuleHandle> Position<R> {
     /// the kings face each other, bikjang), as Fairy-Stockfish lets it: the
     /// pass is named by its king's square, else by its first piece's.
     fn add_pass(&mut self, list: &mut MoveList) {
+        if let Some(pass) = self.legal_pass() {
+            list.push(pass);
+        }
+    }
+
+    /// The pass [`Position::add_pass`] adds, if the side to move has one.
+    fn legal_pass(&mut self) -> Option<Move> {
+        let pass = self.pass_move()?;
+        self.is_legal(pass).then_some(pass)
+    }
+
+    /// The pass of the side to move where the variant has one (`pass`),
+    /// legal or not.
+    fn pass_move(&self) -> Option<Move> {
         let us = self.to_move();
         if !self.rules().pass[us] {
-            return;
+            return None;
         }
         let first = self.pieces_of(us).iter().copied().min();
-        if let Some(sq) = self.royal(us).or(first) {
-            let pass = Move::Pass { sq };
-            if self.is_legal(pass) {
-                list.push(pass);
-            }
-        }
+        Some(Move::Pass {
+            sq: self.royal(us).or(first)?,
+        })
     }
 
     /// With `passOnStalemate`, a side with no legal move that is not in
@@ -1547,15 +1558,24 @@ impl<R: RuleHandle> Position<R> {
     /// captures are compulsory and one is legal, only the captures count.
     /// `None` when a royal piece is attacked (every move is tested).
     fn count_by_exposure(&mut self) -> Option<u64> {
+        // While the kings face each other (bikjang), every move but the
+        // pass must break the facing: each is tested.
+        if self.bikjang() {
+            return None;
+        }
         let us = self.to_move();
         let judged = self.judged_lines(us)?;
         let tested = self.tested_pieces(us);
         let handle = self.shared_rules().clone();
-        Some(match &handle.bits {
+        let moves = match &handle.bits {
             BoardBits::Narrow(bits) => self.count_by_exposure_with(bits, &judged, tested),
             BoardBits::Double(bits) => self.count_by_exposure_with(bits, &judged, tested),
             BoardBits::Wide(bits) => self.count_by_exposure_with(bits, &judged, tested),
-        })
+        };
+        // As on the list, the pass comes after the other rules. It moves
+        // nothing, and judged_lines found no royal piece attacked and, where
+        // checks are forbidden, no enemy in check: it is legal.
+        Some(moves + u64::from(self.pass_move().is_some()))
     }
 
     /// [`Position::count_by_exposure`] with the rule table's bitboard

@@ -795,8 +795,6 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 && !table.makpong
                 && !table.sittuyin_promotion
                 && !table.pass_on_stalemate[seat]
-                && !table.pass[seat]
-                && !table.bikjang
                 && table.walling.is_none()
                 && table.cambodian.is_none()
                 && table

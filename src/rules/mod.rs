@@ -545,8 +545,9 @@ pub struct RuleTable {
     pub simple_legality: Vec<bool>,
     /// Per seat, where legality is not that simple (checks forbidden,
     /// hoppers, lame or pseudo-royal pieces, the flying general, blasts,
-    /// mutual immunity, compulsory captures, drops) but nothing else
-    /// complicates it (no gating, compulsory drops, passes or walls):
+    /// mutual immunity, compulsory captures, drops, passes, bikjang) but
+    /// nothing else complicates it (no gating, compulsory drops, stalemate
+    /// passes or walls):
     /// perft's last ply counts the moves that neither leave nor enter the
     /// lines toward a royal piece, and do not capture where captures
     /// explode or may be forbidden, without listing them
