@@ -3,22 +3,9 @@
 //! turns over to the mover (`flipEnclosedPieces`), for reversi, ataxx,
 //! connect four and their relatives.
 
-use crate::piece::Piece;
 use crate::position::{Position, RuleHandle};
-use crate::rules::{Enclosing, Sq, SqSet};
+use crate::rules::{Bitboard, BoardBits, Enclosing, KING_STEPS, Sq, SqSet};
 use crate::seat::Seat;
-
-/// The eight directions, orthogonal first.
-const DIRECTIONS: [(i32, i32); 8] = [
-    (0, 1),
-    (0, -1),
-    (1, 0),
-    (-1, 0),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
 
 impl<R: RuleHandle> Position<R> {
     /// The squares of `open` (empty squares of the drop region) where
@@ -51,15 +38,15 @@ impl<R: RuleHandle> Position<R> {
         let mut out = SqSet::default();
         match rule {
             Enclosing::Reversi => {
-                for s in open.iter() {
-                    if self.reversi_drop(s, seat) {
-                        out.insert(s);
-                    }
-                }
+                return match &rules.bits {
+                    BoardBits::Narrow(_) => self.reversi_drops::<u64>(seat, open),
+                    BoardBits::Double(_) => self.reversi_drops::<u128>(seat, open),
+                    BoardBits::Wide(_) => self.reversi_drops::<SqSet>(seat, open),
+                };
             }
             Enclosing::Snort => {
                 for s in open.iter() {
-                    if !DIRECTIONS[..4]
+                    if !KING_STEPS[..4]
                         .iter()
                         .any(|&(df, dr)| rules.step(s, df, dr).is_some_and(theirs))
                     {
@@ -69,7 +56,7 @@ impl<R: RuleHandle> Position<R> {
             }
             Enclosing::Ataxx | Enclosing::Quadwrangle => {
                 for s in open.iter() {
-                    if DIRECTIONS
+                    if KING_STEPS
                         .iter()
                         .any(|&(df, dr)| rules.step(s, df, dr).is_some_and(ours))
                     {
@@ -148,36 +135,34 @@ impl<R: RuleHandle> Position<R> {
         out
     }
 
-    /// Whether `seat` may drop on `s` in reversi, as Fairy-Stockfish tests
-    /// it: `s` touches an enemy piece, and along some line from `s` the
-    /// first square that is neither an enemy piece nor a wall (walls do not
-    /// stop this look, though they stop the turning over) holds an own
-    /// piece not next to `s`.
-    fn reversi_drop(&self, s: Sq, seat: Seat) -> bool {
+    /// The squares of `open` where `seat` may drop in reversi, as
+    /// Fairy-Stockfish tests it: the square touches an enemy piece, and
+    /// along some line from it the first square that is neither an enemy
+    /// piece nor a wall (walls do not stop this look, though they stop the
+    /// turning over) holds an own piece not next to it. Found for all
+    /// squares at once: from `seat`'s pieces, runs of enemy pieces and
+    /// walls are followed one step at a time in each direction; the square
+    /// just past a run is a candidate.
+    fn reversi_drops<B: Bitboard>(&self, seat: Seat, open: SqSet) -> SqSet {
         let rules = self.rules();
-        let enemy = |p: Piece| p.is_some() && !p.is_wall() && p.seat() != seat;
-        let touches = DIRECTIONS.iter().any(|&(df, dr)| {
-            rules
-                .step(s, df, dr)
-                .is_some_and(|n| enemy(self.piece_at(n)))
-        });
-        touches
-            && DIRECTIONS.iter().any(|&(df, dr)| {
-                let mut at = s;
-                let mut distance = 0;
-                while let Some(next) = rules.step(at, df, dr) {
-                    distance += 1;
-                    let p = self.piece_at(next);
-                    if p.is_none() {
-                        return false;
-                    }
-                    if !p.is_wall() && p.seat() == seat {
-                        return distance > 1;
-                    }
-                    at = next;
-                }
-                false
-            })
+        let own = B::from_set(self.seat_occupied(seat));
+        let passed = B::from_set(self.occupied()) & !own;
+        let enemies = Seat::all(rules.seats.len())
+            .filter(|&s| s != seat)
+            .fold(B::default(), |m, s| m | B::from_set(self.seat_occupied(s)));
+        let mut past_runs = B::default();
+        let mut touching = B::default();
+        for d in 0..KING_STEPS.len() {
+            let mut run = rules.step_all(own, d) & passed;
+            let mut reach = run;
+            while !run.is_empty() {
+                run = rules.step_all(run, d) & passed;
+                reach |= run;
+            }
+            past_runs |= rules.step_all(reach, d);
+            touching |= rules.step_all(enemies, d);
+        }
+        (past_runs & touching).to_set().intersection(&open)
     }
 
     /// From `from` toward `(df, dr)`: the enemy pieces passed before the
@@ -213,7 +198,7 @@ impl<R: RuleHandle> Position<R> {
             return out;
         };
         let neighbours = || {
-            DIRECTIONS
+            KING_STEPS
                 .iter()
                 .filter_map(|&(df, dr)| rules.step(to, df, dr))
         };
@@ -223,7 +208,7 @@ impl<R: RuleHandle> Position<R> {
         };
         match rule {
             Enclosing::Reversi => {
-                for &(df, dr) in &DIRECTIONS {
+                for &(df, dr) in &KING_STEPS {
                     if let Some(run) = self.outflanked(to, df, dr, seat) {
                         for s in run.iter() {
                             out.insert(s);

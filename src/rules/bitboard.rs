@@ -47,6 +47,9 @@ pub trait Bitboard:
     fn above(sq: Sq) -> Self;
     /// Takes the lowest square out of the set, if any.
     fn pop_lowest(&mut self) -> Option<Sq>;
+    /// Every square moved `by` indices up (down where negative); squares
+    /// moved out of the type are lost. `|by|` is below 64.
+    fn shifted(self, by: i32) -> Self;
 }
 
 macro_rules! word_bitboard {
@@ -115,6 +118,11 @@ macro_rules! word_bitboard {
                     *self &= *self - 1;
                     sq
                 })
+            }
+
+            #[inline(always)]
+            fn shifted(self, by: i32) -> Self {
+                if by >= 0 { self << by } else { self >> -by }
             }
         }
     };
@@ -209,6 +217,26 @@ impl Bitboard for SqSet {
             sq
         })
     }
+
+    #[inline]
+    fn shifted(self, by: i32) -> Self {
+        let w = self.words();
+        let n = by.unsigned_abs();
+        if n == 0 {
+            return self;
+        }
+        let mut out = [0u64; 4];
+        for (i, word) in out.iter_mut().enumerate() {
+            *word = if by > 0 {
+                let carry = if i > 0 { w[i - 1] >> (64 - n) } else { 0 };
+                (w[i] << n) | carry
+            } else {
+                let carry = if i < 3 { w[i + 1] << (64 - n) } else { 0 };
+                (w[i] >> n) | carry
+            };
+        }
+        SqSet::from_words(out)
+    }
 }
 
 #[cfg(test)]
@@ -245,6 +273,17 @@ mod tests {
         assert_eq!(popped, sorted);
         assert_eq!((!b & b), B::default());
         assert_eq!((!b | b), B::ALL);
+        for by in [-63, -17, -9, -1, 0, 1, 9, 17, 63] {
+            let moved: Vec<Sq> = squares
+                .iter()
+                .map(|&s| i32::from(s) + by)
+                .filter(|&s| (0..B::SQUARES as i32).contains(&s))
+                .map(|s| s as Sq)
+                .collect();
+            let mut expected = SqSet::default();
+            moved.iter().for_each(|&s| expected.insert(s));
+            assert_eq!(b.shifted(by).to_set(), expected, "shifted by {by}");
+        }
     }
 
     #[test]

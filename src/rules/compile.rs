@@ -766,7 +766,16 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         leap_attacks,
         leap_attack_list,
         zobrist: super::Zobrist::new(nsq, n_seats, n_types),
+        step_sources: [SqSet::default(); 8],
     };
+    table.step_sources = std::array::from_fn(|d| {
+        let (df, dr) = super::KING_STEPS[d];
+        let mut sources = SqSet::default();
+        for sq in (0..nsq as Sq).filter(|&sq| table.step(sq, df, dr).is_some()) {
+            sources.insert(sq);
+        }
+        sources
+    });
     (table.plain_moves, table.near_promotion) = plain_moves(&table);
     table.bits = super::BoardBits::build(&table);
     table.simple_legality = (0..table.seats.len())

@@ -2,6 +2,18 @@
 
 use crate::betza::Offset;
 
+/// The eight one-square steps (files, ranks), orthogonal first.
+pub const KING_STEPS: [(i32, i32); 8] = [
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
 /// The direction a seat's pawns move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {

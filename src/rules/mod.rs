@@ -22,7 +22,7 @@ pub use adjudication::{Adjudication, Army, MaterialCounting, Ranking, Scoring};
 pub use bitboard::Bitboard;
 pub use bits::{BitTables, BoardBits, LameBits, RideBits, SlotBits};
 pub use compile::{CompileError, compile};
-pub use geometry::Direction;
+pub use geometry::{Direction, KING_STEPS};
 pub use match_rules::MatchRules;
 
 /// A square index: `rank * files + file`.
@@ -440,6 +440,10 @@ pub struct RuleTable {
     pub ranks: u8,
     /// Whether each square is part of the board (not a hole).
     pub playable: Vec<bool>,
+    /// For each of [`KING_STEPS`], the squares with a playable square one
+    /// step that way ([`RuleTable::step`]): shifting them by the step's
+    /// index offset moves a set of squares one step.
+    pub step_sources: [SqSet; 8],
     /// The seats in turn order.
     pub seats: Vec<SeatRules>,
     /// The piece types.
@@ -811,6 +815,14 @@ impl RuleTable {
     /// The rank of a square.
     pub fn rank_of(&self, sq: Sq) -> u8 {
         (sq / self.files as Sq) as u8
+    }
+
+    /// The squares of `set` moved one step along [`KING_STEPS`]`[d]`, as a
+    /// bitboard `B` (off the board or onto a hole, they are lost).
+    #[inline]
+    pub fn step_all<B: Bitboard>(&self, set: B, d: usize) -> B {
+        let (df, dr) = KING_STEPS[d];
+        (set & B::from_set(&self.step_sources[d])).shifted(dr * i32::from(self.files) + df)
     }
 
     /// The playable square `(df, dr)` files and ranks away from `sq`, if
