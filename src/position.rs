@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
-use crate::rules::{Counting, CountingRule, RuleTable, Sq, SqSet};
+use crate::rules::{Bitboard, Counting, CountingRule, RuleTable, Sq, SqSet};
 use crate::seat::Seat;
 
 /// "No square".
@@ -1660,9 +1660,27 @@ impl<R: RuleHandle> Position<R> {
 
     /// Walks the pieces of `seat` attacking `sq` until `accept` takes one;
     /// returns whether one was taken.
-    pub fn find_attacker(&self, sq: Sq, seat: Seat, mut accept: impl FnMut(Sq) -> bool) -> bool {
+    pub fn find_attacker(&self, sq: Sq, seat: Seat, accept: impl FnMut(Sq) -> bool) -> bool {
+        if self.rules().square_count() <= 64 {
+            self.find_attacker_with::<u64>(sq, seat, accept)
+        } else {
+            self.find_attacker_with::<u128>(sq, seat, accept)
+        }
+    }
+
+    /// [`Position::find_attacker`] with rides read as bitboards of type `B`
+    /// where the board fits 128 squares.
+    #[inline(always)]
+    fn find_attacker_with<B: Bitboard>(
+        &self,
+        sq: Sq,
+        seat: Seat,
+        mut accept: impl FnMut(Sq) -> bool,
+    ) -> bool {
         let rules = self.rules();
         let board = &self.board;
+        let occupied = B::from_set(&self.occupied);
+        let theirs = B::from_set(&self.seat_occupied[seat]);
         for &(squares, types) in rules.leap_attacks(seat, sq) {
             let mut found = squares & self.pieces_of_types(seat, types);
             while found != 0 {
@@ -1684,15 +1702,16 @@ impl<R: RuleHandle> Position<R> {
                     && accept(s)
             };
             if line.kind == crate::rules::LineKind::Ride && attack.ray != 0 {
-                let blockers = attack.ray & self.occupied.low_bits();
-                // Only walk to the first piece when an attacker stands on the ray.
-                if blockers & self.seat_occupied[seat].low_bits() != 0 {
+                let blockers = B::from_low_bits(attack.ray) & occupied;
+                // Only look at the first piece when one of `seat`'s stands on
+                // the ray.
+                if !(blockers & theirs).is_empty() {
                     let first = if attack.increasing {
-                        blockers.trailing_zeros()
+                        blockers.lowest()
                     } else {
-                        63 - blockers.leading_zeros()
+                        blockers.highest()
                     };
-                    if hit(first as Sq) {
+                    if hit(first) {
                         return true;
                     }
                 }
@@ -1792,9 +1811,11 @@ impl<R: RuleHandle> Position<R> {
             // (rook and queen, bishop and queen): the squares of the last two
             // sets are kept.
             let mut last = [(0, 0); 2];
+            let small = rules.square_count() <= 64;
             for attack in rules.attack_lines(enemy, king) {
                 // On small boards: no attacker on the ray, no check and no pin.
-                if attack.line.kind == crate::rules::LineKind::Ride
+                if small
+                    && attack.line.kind == crate::rules::LineKind::Ride
                     && attack.line.path == 0
                     && attack.ray != 0
                 {
@@ -1806,7 +1827,7 @@ impl<R: RuleHandle> Position<R> {
                             bits
                         }
                     };
-                    if attack.ray & attackers != 0 {
+                    if attack.ray as u64 & attackers != 0 {
                         self.scan_king_ray(attack, seat, attackers, &mut safety);
                     }
                     continue;
@@ -1839,7 +1860,8 @@ impl<R: RuleHandle> Position<R> {
                 63 - bits.leading_zeros()
             }
         };
-        let blockers = attack.ray & self.occupied.low_bits();
+        let ray = attack.ray as u64;
+        let blockers = ray & self.occupied.low_bits();
         let first = nearest(blockers);
         let bit = 1u64 << first;
         if attackers & bit != 0 {
@@ -1848,7 +1870,7 @@ impl<R: RuleHandle> Position<R> {
             } else {
                 !(bit | (bit - 1))
             };
-            safety.add_checker_bits(first as Sq, attack.ray & nearer);
+            safety.add_checker_bits(first as Sq, ray & nearer);
             return;
         }
         let rest = blockers & !bit;

@@ -47,6 +47,8 @@ pub trait Bitboard:
     fn above(sq: Sq) -> Self;
     /// Takes the lowest square out of the set, if any.
     fn pop_lowest(&mut self) -> Option<Sq>;
+    /// The squares 0 to 127 of `bits` that the type holds.
+    fn from_low_bits(bits: u128) -> Self;
     /// Every square moved `by` indices up (down where negative); squares
     /// moved out of the type are lost. `|by|` is below 64.
     fn shifted(self, by: i32) -> Self;
@@ -118,6 +120,11 @@ macro_rules! word_bitboard {
                     *self &= *self - 1;
                     sq
                 })
+            }
+
+            #[inline(always)]
+            fn from_low_bits(bits: u128) -> Self {
+                bits as $word
             }
 
             #[inline(always)]
@@ -218,6 +225,11 @@ impl Bitboard for SqSet {
         })
     }
 
+    #[inline(always)]
+    fn from_low_bits(bits: u128) -> Self {
+        SqSet::from_words([bits as u64, (bits >> 64) as u64, 0, 0])
+    }
+
     #[inline]
     fn shifted(self, by: i32) -> Self {
         let w = self.words();
@@ -273,6 +285,16 @@ mod tests {
         assert_eq!(popped, sorted);
         assert_eq!((!b & b), B::default());
         assert_eq!((!b | b), B::ALL);
+        let low = squares
+            .iter()
+            .filter(|&&s| s < 128)
+            .fold(0u128, |m, &s| m | 1 << s);
+        let mut held = SqSet::default();
+        squares
+            .iter()
+            .filter(|&&s| usize::from(s) < B::SQUARES.min(128))
+            .for_each(|&s| held.insert(s));
+        assert_eq!(B::from_low_bits(low).to_set(), held);
         for by in [-63, -17, -9, -1, 0, 1, 9, 17, 63] {
             let moved: Vec<Sq> = squares
                 .iter()

@@ -436,8 +436,8 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 continue;
             }
             let line = builder.line_for(*kind, squares, *path, *jump);
-            let ray = if nsq <= 64 && *path == 0 && *kind == LineKind::Ride {
-                squares.iter().fold(0u64, |m, s| m | 1 << s)
+            let ray = if nsq <= 128 && *path == 0 && *kind == LineKind::Ride {
+                squares.iter().fold(0u128, |m, s| m | 1 << s)
             } else {
                 0
             };

@@ -231,9 +231,10 @@ pub struct AttackLine {
     pub line: Line,
     /// Bit `t` set when piece type `t` attacks along this line.
     pub types: u64,
-    /// On boards of at most 64 squares, the line's squares as a bitboard
-    /// (0 otherwise), for finding the first piece with one instruction.
-    pub ray: u64,
+    /// On boards of at most 128 squares, a plain ride's squares as a
+    /// bitboard (0 otherwise), for finding the first piece with one
+    /// bit-scan.
+    pub ray: u128,
     /// The square indices grow along the line.
     pub increasing: bool,
 }
