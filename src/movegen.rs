@@ -1241,7 +1241,9 @@ impl<R: RuleHandle> Position<R> {
             en_passant: B::default(),
             allowed: B::ALL,
         };
-        let slot = &bits.slots[self.rules().slot(piece.seat(), piece.kind(), from)];
+        let slot = bits
+            .seat_slots(self.rules(), piece.seat())
+            .of(piece.kind(), from);
         Self::targets_by_bits(bits, slot, piece, masks).map(Bitboard::to_set)
     }
 
@@ -1589,13 +1591,7 @@ impl<R: RuleHandle> Position<R> {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move();
-        let (enemies, en_passant) = self.capture_masks::<B>();
-        let masks = BoardMasks {
-            occupied: B::from_set(self.occupied()),
-            enemies,
-            en_passant,
-            allowed: B::ALL,
-        };
+        let masks = self.open_masks::<B>();
         // Where every capture is tested, a capture is judged as a move on a
         // line is.
         let left = judged.left();
@@ -1614,10 +1610,9 @@ impl<R: RuleHandle> Position<R> {
         };
         let mut to_test = MoveList::default();
         let slots = bits.seat_slots(rules, us);
-        let nsq = rules.square_count();
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
-            let slot = &slots[p.kind().index() * nsq + usize::from(from)];
+            let slot = slots.of(p.kind(), from);
             let free = !slot.royal && !tested.contains(from) && !left.contains(from);
             if free && let Some(targets) = Self::targets_by_bits(bits, slot, p, masks) {
                 let judged_here = checks[..judged.groups]
@@ -1709,18 +1704,11 @@ impl<R: RuleHandle> Position<R> {
         region: &SqSet,
         bases: &mut MoveList,
     ) -> u64 {
-        let (enemies, en_passant) = self.capture_masks::<B>();
-        let masks = BoardMasks {
-            occupied: B::from_set(self.occupied()),
-            enemies,
-            en_passant,
-            allowed: B::ALL,
-        };
+        let masks = self.open_masks::<B>();
         let slots = bits.seat_slots(self.rules(), self.to_move());
-        let nsq = self.rules().square_count();
         let mut count = 0;
         self.pseudo_moves_except(bases, |from, p| {
-            let slot = &slots[p.kind().index() * nsq + usize::from(from)];
+            let slot = slots.of(p.kind(), from);
             let Some(targets) = Self::targets_by_bits(bits, slot, p, masks) else {
                 return false;
             };
@@ -1790,10 +1778,9 @@ impl<R: RuleHandle> Position<R> {
         // Royal steps are tested after the walk over the pieces.
         let mut royal_steps: ([(Sq, B); 4], usize) = ([(0, B::default()); 4], 0);
         let slots = bits.seat_slots(rules, us);
-        let nsq = rules.square_count();
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
-            let slot = &slots[p.kind().index() * nsq + usize::from(from)];
+            let slot = slots.of(p.kind(), from);
             let royal = slot.royal;
             let quick = !royal && !safety.is_pinned(from);
             if quick && safety.checkers >= 2 {
@@ -1875,6 +1862,19 @@ impl<R: RuleHandle> Position<R> {
             if legal {
                 sink.single(m, rules.must_capture && self.is_capture(&m));
             }
+        }
+    }
+
+    /// The bitboards of the side to move with every square allowed (not
+    /// answering a check).
+    #[inline]
+    fn open_masks<B: Bitboard>(&self) -> BoardMasks<B> {
+        let (enemies, en_passant) = self.capture_masks::<B>();
+        BoardMasks {
+            occupied: B::from_set(self.occupied()),
+            enemies,
+            en_passant,
+            allowed: B::ALL,
         }
     }
 

@@ -68,6 +68,21 @@ pub struct BitTables<B> {
     pub lame_list: Vec<LameBits<B>>,
 }
 
+/// One seat's slots of [`BitTables`], indexed by type and square.
+#[derive(Clone, Copy)]
+pub struct SeatSlots<'a, B> {
+    slots: &'a [SlotBits<B>],
+    squares: usize,
+}
+
+impl<'a, B> SeatSlots<'a, B> {
+    /// The slot of the seat's `kind` on `sq`.
+    #[inline]
+    pub fn of(&self, kind: PieceType, sq: Sq) -> &'a SlotBits<B> {
+        &self.slots[kind.index() * self.squares + usize::from(sq)]
+    }
+}
+
 /// A rule table's bitboard tables, in the narrowest type that holds its
 /// board.
 #[derive(Clone, Debug)]
@@ -102,12 +117,16 @@ impl BoardBits {
 }
 
 impl<B: Bitboard> BitTables<B> {
-    /// The slots of one seat's types, indexed by `type × squares + square`
-    /// ([`RuleTable::slot`] less the seat's base).
+    /// The slots of one seat's types ([`RuleTable::slot`] with the seat's
+    /// base taken once).
     #[inline]
-    pub fn seat_slots(&self, rules: &RuleTable, seat: Seat) -> &[SlotBits<B>] {
-        let per_seat = rules.pieces.len() * rules.square_count();
-        &self.slots[seat.index() * per_seat..][..per_seat]
+    pub fn seat_slots(&self, rules: &RuleTable, seat: Seat) -> SeatSlots<'_, B> {
+        let squares = rules.square_count();
+        let per_seat = rules.pieces.len() * squares;
+        SeatSlots {
+            slots: &self.slots[seat.index() * per_seat..][..per_seat],
+            squares,
+        }
     }
 
     /// Builds the tables of a rule table whose board `B` holds.
