@@ -287,15 +287,26 @@ class Differential:
         self.games[variant] = self.games.get(variant, 0) + 1
 
 
-def run_worker(task):
-    """Plays the games of some variants; returns the counts and a report."""
-    jobs, binary, seed, max_game, shuffle = task
+# The worker process's tetrarch side, started once by the pool's
+# initializer and asked by every variant the worker plays.
+WORKER_TETRARCH = None
+
+
+def start_worker(binary):
+    global WORKER_TETRARCH
+    WORKER_TETRARCH = Tetrarch(binary)
+
+
+def run_variant(task):
+    """Plays the games of one variant in a worker; returns the counts and a
+    report. Its moves are drawn from a generator seeded by the seed and the
+    variant, so a variant plays the same games whichever worker takes it."""
+    variant, target, seed, max_game, shuffle = task
     report = io.StringIO()
     sys.stdout = report
-    diff = Differential(Tetrarch(binary), seed, shuffle)
-    for variant, target in jobs:
-        while diff.plies.get(variant, 0) < target and diff.failures < 20:
-            diff.game(variant, max_game)
+    diff = Differential(WORKER_TETRARCH, f"{seed}:{variant}", shuffle)
+    while diff.plies.get(variant, 0) < target and diff.failures < 20:
+        diff.game(variant, max_game)
     sys.stdout = sys.__stdout__
     return {
         "plies": diff.plies,
@@ -346,10 +357,13 @@ def main():
         for v in variants
     ]
     workers = max(1, min(a.jobs, len(jobs)))
-    tasks = [(jobs[i::workers], a.binary, a.seed + i, a.max_game, a.shuffle) for i in range(workers)]
+    # The longest shares first, then a variant to whichever worker is free,
+    # so that the workers finish together.
+    tasks = [(v, target, a.seed, a.max_game, a.shuffle) for v, target in sorted(jobs, key=lambda j: -j[1])]
     start = time.time()
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        results = pool.map(run_worker, tasks)
+    with multiprocessing.get_context("fork").Pool(workers, initializer=start_worker, initargs=(a.binary,)) as pool:
+        results = list(pool.imap_unordered(run_variant, tasks))
+    results.sort(key=lambda r: sorted(r["plies"]))
     seconds = time.time() - start
     plies, games, ends, quirks, failures = {}, 0, {}, {}, 0
     for r in results:

@@ -35,6 +35,22 @@ def could_name(move, token):
     return token.rstrip("+#").endswith("," + wall)
 
 
+def destination(text):
+    """The square a SAN token or a UCI move goes to (its last square name
+    before a wall's comma), or None where none can be read (castling)."""
+    squares = re.findall(r"[a-z]\d+", text.split(",", 1)[0])
+    return squares[-1] if squares else None
+
+
+def could_have_san(move, token):
+    """Whether a UCI move could have the SAN `token`: a SAN names the
+    destination square (castling aside), so only the legal moves to that
+    square need get_san, each of which costs pyffish a setup of the whole
+    variant. A token whose destination cannot be read keeps every move."""
+    to = destination(token)
+    return to is None or token.startswith("O-O") or destination(move) == to
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ini", action="append", default=[])
@@ -53,7 +69,7 @@ def main():
                 matches = [
                     m
                     for m in sf.legal_moves(variant, fen, played)
-                    if could_name(m, token) and sf.get_san(variant, here, m) == token
+                    if could_name(m, token) and could_have_san(m, token) and sf.get_san(variant, here, m) == token
                 ]
                 if len(matches) != 1:
                     print(f"{path}, game {number} ({variant}): `{token}` after {' '.join(played) or 'the start'} "
