@@ -798,6 +798,46 @@ impl<R: RuleHandle> Position<R> {
         piece
     }
 
+    /// Moves the piece on `from` to the empty square `to`: what
+    /// [`Position::remove`] on `from`, then [`Position::add`] on `to` do,
+    /// the seat's list left in the same order (the list's last piece takes
+    /// the mover's place, the mover goes last), in one pass.
+    #[inline]
+    fn relocate(&mut self, from: Sq, to: Sq) {
+        let piece = self.board[from as usize];
+        self.board[from as usize] = Piece::NONE;
+        self.board[to as usize] = piece;
+        self.occupied.remove(from);
+        self.occupied.insert(to);
+        let seat = piece.seat();
+        if !piece.is_wall() {
+            let own = &mut self.seat_occupied[seat];
+            own.remove(from);
+            own.insert(to);
+        }
+        if piece.dead() {
+            return;
+        }
+        let bits = &mut self.piece_bits[self.rules.seat_type(seat, piece.kind())];
+        if from < 64 {
+            *bits &= !(1 << from);
+        }
+        if to < 64 {
+            *bits |= 1 << to;
+        }
+        let start = seat.index() * self.board.len();
+        let last = self.list_len[seat] - 1;
+        let i = self.list_index[from as usize];
+        let last_sq = self.lists[start + usize::from(last)];
+        self.lists[start + usize::from(i)] = last_sq;
+        self.list_index[last_sq as usize] = i;
+        self.lists[start + usize::from(last)] = to;
+        self.list_index[to as usize] = last;
+        if self.rules.royal_kind == Some(piece.kind()) {
+            self.royals[seat] = to;
+        }
+    }
+
     /// Whether every square of `squares` is empty (no piece, dead piece or
     /// wall).
     #[inline]
@@ -952,8 +992,6 @@ impl<R: RuleHandle> Position<R> {
                     self.en_passant[victim.seat()] = None;
                 }
             }
-            self.remove(from);
-            hash ^= rules.zobrist_piece(moved, from);
             // As in Fairy-Stockfish, a pawn promotion always resets the
             // n-move counter, a piece promotion unless pieces also demote.
             let (placed, promotes) = match mv {
@@ -964,8 +1002,13 @@ impl<R: RuleHandle> Position<R> {
                 Move::PieceDemotion { .. } => (moved.demote(), false),
                 _ => (moved, false),
             };
-            self.add(to, placed);
-            hash ^= rules.zobrist_piece(placed, to);
+            if placed == moved && from != to {
+                self.relocate(from, to);
+            } else {
+                self.remove(from);
+                self.add(to, placed);
+            }
+            hash ^= rules.zobrist_piece(moved, from) ^ rules.zobrist_piece(placed, to);
             if promotes
                 || rules.pieces[moved.kind()].resets_n_move[us]
                     && !Self::can_step_back(rules, us, moved.kind(), to, from)
@@ -1512,15 +1555,21 @@ impl<R: RuleHandle> Position<R> {
                     self.hands[i] += 1;
                 }
             }
-            Some(mv) => {
-                // A piece that exploded on arrival is already off the board.
-                if self.board[mv.to() as usize].is_some() {
-                    self.remove(mv.to());
+            Some(mv) => match mv.from() {
+                // The piece that moved (not promoted, not exploded) goes back.
+                Some(from) if from != mv.to() && self.board[mv.to() as usize] == undo.moved => {
+                    self.relocate(mv.to(), from);
                 }
-                if let Some(from) = mv.from() {
-                    self.add(from, undo.moved);
+                from => {
+                    // A piece that exploded on arrival is already off the board.
+                    if self.board[mv.to() as usize].is_some() {
+                        self.remove(mv.to());
+                    }
+                    if let Some(from) = from {
+                        self.add(from, undo.moved);
+                    }
                 }
-            }
+            },
         }
         while self.handed.len() > undo.handed_from as usize {
             let (seat, kind) = self.handed.pop().expect("a piece put in hand");
