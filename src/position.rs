@@ -757,10 +757,7 @@ impl<R: RuleHandle> Position<R> {
         if sq < 64 {
             self.piece_bits[seat_type] |= 1 << sq;
         }
-        let len = self.list_len[seat];
-        self.lists[seat.index() * self.board.len() + usize::from(len)] = sq;
-        self.list_index[sq as usize] = len;
-        self.list_len[seat] = len + 1;
+        self.enlist(seat, sq);
         self.counts[seat_type] += 1;
         if self.rules.royal_kind == Some(piece.kind()) {
             self.royals[seat] = sq;
@@ -783,14 +780,7 @@ impl<R: RuleHandle> Position<R> {
         if sq < 64 {
             self.piece_bits[seat_type] &= !(1 << sq);
         }
-        // The last piece of the list takes the removed one's place.
-        let start = seat.index() * self.board.len();
-        let last = self.list_len[seat] - 1;
-        let i = self.list_index[sq as usize];
-        let moved = self.lists[start + usize::from(last)];
-        self.lists[start + usize::from(i)] = moved;
-        self.list_index[moved as usize] = i;
-        self.list_len[seat] = last;
+        self.unlist(seat, sq);
         self.counts[seat_type] -= 1;
         if self.rules.royal_kind == Some(piece.kind()) && self.royals[seat] == sq {
             self.royals[seat] = NO_SQ;
@@ -801,7 +791,7 @@ impl<R: RuleHandle> Position<R> {
     /// Moves the piece on `from` to the empty square `to`: what
     /// [`Position::remove`] on `from`, then [`Position::add`] on `to` do,
     /// the seat's list left in the same order (the list's last piece takes
-    /// the mover's place, the mover goes last), in one pass.
+    /// the mover's place, the mover goes last), without touching the counts.
     #[inline]
     fn relocate(&mut self, from: Sq, to: Sq) {
         let piece = self.board[from as usize];
@@ -825,17 +815,33 @@ impl<R: RuleHandle> Position<R> {
         if to < 64 {
             *bits |= 1 << to;
         }
-        let start = seat.index() * self.board.len();
-        let last = self.list_len[seat] - 1;
-        let i = self.list_index[from as usize];
-        let last_sq = self.lists[start + usize::from(last)];
-        self.lists[start + usize::from(i)] = last_sq;
-        self.list_index[last_sq as usize] = i;
-        self.lists[start + usize::from(last)] = to;
-        self.list_index[to as usize] = last;
+        self.unlist(seat, from);
+        self.enlist(seat, to);
         if self.rules.royal_kind == Some(piece.kind()) {
             self.royals[seat] = to;
         }
+    }
+
+    /// Puts `sq` last on the seat's list of live pieces.
+    #[inline]
+    fn enlist(&mut self, seat: Seat, sq: Sq) {
+        let len = self.list_len[seat];
+        self.lists[seat.index() * self.board.len() + usize::from(len)] = sq;
+        self.list_index[sq as usize] = len;
+        self.list_len[seat] = len + 1;
+    }
+
+    /// Takes `sq` off the seat's list of live pieces: the list's last
+    /// square takes its place.
+    #[inline]
+    fn unlist(&mut self, seat: Seat, sq: Sq) {
+        let start = seat.index() * self.board.len();
+        let last = self.list_len[seat] - 1;
+        let i = self.list_index[sq as usize];
+        let moved = self.lists[start + usize::from(last)];
+        self.lists[start + usize::from(i)] = moved;
+        self.list_index[moved as usize] = i;
+        self.list_len[seat] = last;
     }
 
     /// Whether every square of `squares` is empty (no piece, dead piece or
