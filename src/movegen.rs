@@ -1804,6 +1804,20 @@ impl<R: RuleHandle> Position<R> {
                 sink.batch(from, targets, targets & occupied);
                 continue;
             }
+            if quick
+                && Self::may_promote(slot, p)
+                && let Some(targets) = Self::line_targets_by_bits(bits, slot, masks)
+                && sink.promotions(
+                    self,
+                    from,
+                    p,
+                    targets & !occupied,
+                    targets & occupied,
+                    bits.zones[us.index()],
+                )
+            {
+                continue;
+            }
             if quick && !rules.overlapping[rules.seat_type(us, p.kind())] {
                 self.piece_moves_with(from, p, &mut |m| {
                     if matches!(m, Move::EnPassant { .. }) {
@@ -1963,7 +1977,7 @@ impl<R: RuleHandle> Position<R> {
     ) -> Option<B> {
         let rules = self.rules();
         let promotable = rules.pieces[piece.kind()].promotes_to.is_some() || piece.promoted();
-        if slot.general || slot.lined || promotable {
+        if slot.general || slot.promoting || slot.lined || promotable {
             return None;
         }
         Some((slot.leap_quiet & !occupied) | (slot.leap_capture & enemies))
@@ -1979,16 +1993,36 @@ impl<R: RuleHandle> Position<R> {
         piece: Piece,
         masks: BoardMasks<B>,
     ) -> Option<B> {
+        if Self::may_promote(slot, piece) {
+            return None;
+        }
+        Self::line_targets_by_bits(bits, slot, masks)
+    }
+
+    /// Whether the piece's moves from its slot may promote or demote.
+    #[inline(always)]
+    fn may_promote<B>(slot: &SlotBits<B>, piece: Piece) -> bool {
+        slot.promoting || (slot.near_promotion && piece.promoted())
+    }
+
+    /// The target squares of a quiet, unpinned piece's moves found with
+    /// bitboards, promoting or not ([`Position::add_move`] says which moves
+    /// each target gives), or `None` when the piece needs the general
+    /// generator (en passant, hoppers and other special lines, mobility
+    /// regions).
+    #[inline(always)]
+    fn line_targets_by_bits<B: Bitboard>(
+        bits: &BitTables<B>,
+        slot: &SlotBits<B>,
+        masks: BoardMasks<B>,
+    ) -> Option<B> {
         let BoardMasks {
             occupied,
             enemies,
             en_passant: ep,
             allowed,
         } = masks;
-        if slot.general
-            || !(slot.en_passant & ep).is_empty()
-            || (slot.near_promotion && piece.promoted())
-        {
+        if slot.general || !(slot.en_passant & ep).is_empty() {
             return None;
         }
         let mut quiet = slot.leap_quiet;
@@ -2054,6 +2088,20 @@ trait MoveSink {
     fn single(&mut self, mv: Move, capture: bool);
     /// Every drop of the side to move onto a square of `allowed`.
     fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet);
+    /// The moves of the piece on `from`, which may promote or demote, to
+    /// the empty squares of `quiet` and the enemy pieces of `captures`,
+    /// as [`Position::add_move`] makes them (`zone`: the mover's promotion
+    /// region); returns whether it took them (else the piece's lines are
+    /// walked one by one).
+    fn promotions<B: Bitboard, R: RuleHandle>(
+        &mut self,
+        pos: &Position<R>,
+        from: Sq,
+        piece: Piece,
+        quiet: B,
+        captures: B,
+        zone: B,
+    ) -> bool;
 }
 
 /// Counts the moves (perft's last ply), and apart the captures where
@@ -2096,6 +2144,41 @@ impl MoveSink for Counter {
             }
         }
     }
+
+    /// Counts each target's moves as those of one target like it: where
+    /// no mobility region or forbidden square applies (the bitboard
+    /// tables' condition), [`Position::add_move`] depends on the target
+    /// only through whether it captures and whether it lies in `zone`.
+    #[inline]
+    fn promotions<B: Bitboard, R: RuleHandle>(
+        &mut self,
+        pos: &Position<R>,
+        from: Sq,
+        piece: Piece,
+        quiet: B,
+        captures: B,
+        zone: B,
+    ) -> bool {
+        for (targets, capture) in [
+            (quiet & zone, false),
+            (quiet & !zone, false),
+            (captures & zone, true),
+            (captures & !zone, true),
+        ] {
+            if targets.is_empty() {
+                continue;
+            }
+            let to = targets.lowest();
+            let mut each: u64 = 0;
+            pos.add_move(from, to, piece, capture, &mut |_| each += 1);
+            let moves = u64::from(targets.count()) * each;
+            self.moves += moves;
+            if capture {
+                self.captures += moves;
+            }
+        }
+        true
+    }
 }
 
 /// Lists the moves.
@@ -2117,6 +2200,20 @@ impl MoveSink for Lister<'_> {
 
     fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet) {
         pos.drop_moves(allowed, &mut |m| self.0.push(m));
+    }
+
+    /// Declines: the list keeps the moves in the order the piece's lines
+    /// give them.
+    fn promotions<B: Bitboard, R: RuleHandle>(
+        &mut self,
+        _pos: &Position<R>,
+        _from: Sq,
+        _piece: Piece,
+        _quiet: B,
+        _captures: B,
+        _zone: B,
+    ) -> bool {
+        false
     }
 }
 

@@ -45,11 +45,13 @@ pub struct SlotBits<B> {
     /// Lame quiet leaps, by range into [`BitTables::lame_list`].
     pub lames: (u32, u32),
     /// The piece must go through the general generator (hoppers, jumps,
-    /// lame captures, lame rides, or moves that are not all plain:
-    /// [`RuleTable::plain_moves`]).
+    /// lame captures, lame rides, or a mobility region or squares it may
+    /// not move to: [`RuleTable::moves_restricted`]).
     pub general: bool,
-    /// [`RuleTable::near_promotion`]: a promoted piece here needs the
-    /// general generator too.
+    /// An unpromoted piece here may promote: its moves are not all plain
+    /// ([`RuleTable::plain_moves`]).
+    pub promoting: bool,
+    /// [`RuleTable::near_promotion`]: a promoted piece here may demote.
     pub near_promotion: bool,
     /// The type is royal: its steps are tested apart.
     pub royal: bool,
@@ -66,6 +68,8 @@ pub struct BitTables<B> {
     pub ride_list: Vec<RideBits<B>>,
     /// All lame quiet leaps.
     pub lame_list: Vec<LameBits<B>>,
+    /// Per seat, its promotion region.
+    pub zones: Vec<B>,
 }
 
 /// One seat's slots of [`BitTables`], indexed by type and square.
@@ -138,12 +142,19 @@ impl<B: Bitboard> BitTables<B> {
         let mut t = BitTables::default();
         let set = |squares: &[Sq]| squares.iter().fold(B::default(), |m, s| m | B::square(*s));
         for seat in Seat::all(n_seats) {
+            let region = &rules.promotion_region[seat];
+            t.zones.push(
+                (0..nsq as Sq)
+                    .filter(|&s| region[s as usize])
+                    .fold(B::default(), |m, s| m | B::square(s)),
+            );
             for kind in PieceType::all(n_types) {
+                let restricted = rules.moves_restricted(seat, kind);
                 for sq in 0..nsq as Sq {
                     let (mut quiet, mut capture, mut ep) =
                         (B::default(), B::default(), B::default());
                     let slot = rules.slot(seat, kind, sq);
-                    let mut general = !rules.plain_moves[slot];
+                    let mut general = restricted;
                     let ride_start = t.ride_list.len() as u32;
                     let lame_start = t.lame_list.len() as u32;
                     let ep_capturer = rules.pieces[kind].en_passant_capturer[seat];
@@ -187,6 +198,7 @@ impl<B: Bitboard> BitTables<B> {
                         rides,
                         lames,
                         general,
+                        promoting: !rules.plain_moves[slot] && !restricted,
                         near_promotion: rules.near_promotion[slot],
                         royal: rules.pieces[kind].royal,
                         lined: rides.0 != rides.1 || lames.0 != lames.1,

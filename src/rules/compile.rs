@@ -1669,14 +1669,9 @@ fn plain_moves(table: &RuleTable) -> (Vec<bool>, Vec<bool>) {
     for seat in Seat::all(table.seats.len()) {
         let zone = &table.promotion_region[seat];
         for kind in PieceType::all(table.pieces.len()) {
-            let seat_type = table.seat_type(seat, kind);
             let info = &table.pieces[kind];
             let promotes = info.promotes_as_pawn[seat] || info.promotes_to.is_some();
-            let immobile = table
-                .immobile
-                .as_ref()
-                .is_some_and(|m| m[seat_type * nsq..(seat_type + 1) * nsq].contains(&true));
-            let restricted = table.mobility[seat_type].is_some() || immobile;
+            let restricted = table.moves_restricted(seat, kind);
             for sq in 0..nsq as Sq {
                 let in_zone = zone[sq as usize]
                     || table

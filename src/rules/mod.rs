@@ -905,6 +905,18 @@ impl RuleTable {
         seat.index() * self.pieces.len() + kind.index()
     }
 
+    /// Whether a (seat, type)'s moves are restricted by square: a mobility
+    /// region, or squares it may not move to (`immobile`).
+    pub fn moves_restricted(&self, seat: Seat, kind: PieceType) -> bool {
+        let seat_type = self.seat_type(seat, kind);
+        let nsq = self.square_count();
+        self.mobility[seat_type].is_some()
+            || self
+                .immobile
+                .as_ref()
+                .is_some_and(|m| m[seat_type * nsq..(seat_type + 1) * nsq].contains(&true))
+    }
+
     /// The index of (seat, type, square) in per-square tables.
     #[inline]
     pub fn slot(&self, seat: Seat, piece: PieceType, sq: Sq) -> usize {
