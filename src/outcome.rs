@@ -141,37 +141,10 @@ impl<R: RuleHandle> Position<R> {
     fn ended_by_rule(&self, us: Seat, them: Seat) -> Option<ImmediateEnd> {
         let rules = self.rules();
         let ends = &rules.ends;
-        let n_types = rules.pieces.len();
-        if let Some(mask) = ends.extinction {
-            // Pieces in hand count too, as in Fairy-Stockfish.
-            let with_hand = |seat: Seat, t: PieceType| {
-                u32::from(self.count(seat, t)) + u32::from(self.in_hand(seat, t))
-            };
-            let count = |seat: Seat, t: Option<PieceType>| -> u32 {
-                match t {
-                    Some(t) => with_hand(seat, t),
-                    None => PieceType::all(n_types).map(|t| with_hand(seat, t)).sum(),
-                }
-            };
-            let extinct = |t: Option<PieceType>| {
-                [them, us].into_iter().find(|&c| {
-                    let other = if c == us { them } else { us };
-                    let claim = u32::from(rules.extinction_claim && c == us);
-                    count(c, t) <= ends.extinction_count
-                        && count(other, t) >= ends.extinction_opponent_count + claim
-                })
-            };
-            // `*` counts all pieces together; otherwise each type on its own.
-            let extinct_seat = if mask == u64::MAX {
-                extinct(None)
-            } else {
-                PieceType::all(n_types)
-                    .filter(|t| t.is_in(mask))
-                    .find_map(|t| extinct(Some(t)))
-            };
-            if let Some(seat) = extinct_seat {
-                return Some(ImmediateEnd::Extinction { seat });
-            }
+        if let Some(mask) = ends.extinction
+            && let Some(seat) = self.extinct_seat(mask, us, them)
+        {
+            return Some(ImmediateEnd::Extinction { seat });
         }
         if ends.flag.is_some() {
             let king_flag = self.king_is_flag_piece();
@@ -214,6 +187,50 @@ impl<R: RuleHandle> Position<R> {
             || self.regions_joined(them)
         {
             return Some(ImmediateEnd::Connect { seat: them });
+        }
+        None
+    }
+
+    /// The seat whose pieces of the extinction types (`mask`, a bit per
+    /// type) are extinct while the other's are not, `them` looked at
+    /// first: `*` (every bit) counts all pieces together, otherwise each
+    /// type counts on its own. Pieces in hand count too, as in
+    /// Fairy-Stockfish. Runs at every node.
+    fn extinct_seat(&self, mask: u64, us: Seat, them: Seat) -> Option<Seat> {
+        let rules = self.rules();
+        let ends = &rules.ends;
+        let n_types = rules.pieces.len();
+        let held = |seat: Seat, types: u64| -> u32 {
+            let mut total = 0;
+            let mut t = types;
+            while t != 0 {
+                let kind = PieceType::new(t.trailing_zeros() as usize);
+                t &= t - 1;
+                total += u32::from(self.count(seat, kind)) + u32::from(self.in_hand(seat, kind));
+            }
+            total
+        };
+        let extinct = |types: u64| {
+            [(them, us), (us, them)]
+                .into_iter()
+                .find_map(|(seat, other)| {
+                    let claim = u32::from(rules.extinction_claim && seat == us);
+                    (held(seat, types) <= ends.extinction_count
+                        && held(other, types) >= ends.extinction_opponent_count + claim)
+                        .then_some(seat)
+                })
+        };
+        let all = u64::MAX.checked_shr(64 - n_types as u32).unwrap_or(0);
+        if mask == u64::MAX {
+            return extinct(all);
+        }
+        let mut rest = mask & all;
+        while rest != 0 {
+            let single = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            if let Some(seat) = extinct(single) {
+                return Some(seat);
+            }
         }
         None
     }
@@ -299,16 +316,22 @@ impl<R: RuleHandle> Position<R> {
         let Some((types, regions)) = &ends.flag else {
             return false;
         };
-        let Some(region) = regions.get(seat.index()) else {
+        let (Some(region), Some(region_set)) =
+            (regions.get(seat.index()), ends.flag_sets.get(seat.index()))
+        else {
             return false;
         };
         // The seat's live pieces of the flag types inside (a dead army
-        // wins nothing); looked for among the seat's pieces, not the
-        // region's squares: this runs at every node.
+        // wins nothing); this runs at every node, and the region mostly
+        // holds none of the seat's pieces.
+        let candidates = self.seat_occupied(seat).intersection(region_set);
+        if candidates.is_empty() {
+            return false;
+        }
         let inside = || {
-            self.pieces_of(seat).iter().copied().filter(|&s| {
+            candidates.iter().filter(|&s| {
                 let p = self.piece_at(s);
-                region[s as usize] && !p.is_wall() && p.kind().is_in(*types)
+                !p.dead() && p.kind().is_in(*types)
             })
         };
         let count = inside().count();

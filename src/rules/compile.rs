@@ -1227,6 +1227,16 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
             Value::Pieces(l) if l.contains(&'*') || l.is_empty() => u64::MAX,
             _ => bits(ctx.def.piece_set(Key::FlagPieceWhite)),
         };
+        ends.flag_sets = regions
+            .iter()
+            .map(|region| {
+                let mut set = SqSet::default();
+                (0..region.len())
+                    .filter(|&s| region[s])
+                    .for_each(|s| set.insert(s as Sq));
+                set
+            })
+            .collect();
         ends.flag = Some((types, regions));
     }
     ends.flag_count = def.int(Key::FlagPieceCount).max(1) as u32;

@@ -327,6 +327,9 @@ pub struct GameEnds {
     pub extinction_opponent_count: u32,
     /// The flag piece types (bit per type) and each seat's flag region.
     pub flag: Option<(u64, Vec<Vec<bool>>)>,
+    /// Each seat's flag region as a set, to meet the seat's pieces at every
+    /// node.
+    pub flag_sets: Vec<SqSet>,
     /// How many flag pieces must stand in the region.
     pub flag_count: u32,
     /// The other side gets one more move after the flag is reached.
