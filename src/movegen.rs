@@ -13,6 +13,7 @@ use crate::piece_type::PieceType;
 use crate::position::{KingSafety, Position, RuleHandle};
 use crate::rules::{
     BitTables, Bitboard, BoardBits, LineKind, RuleTable, SlotBits, Sq, SqSet, Walling, WallingRule,
+    pext,
 };
 use crate::seat::Seat;
 
@@ -2029,6 +2030,13 @@ impl<R: RuleHandle> Position<R> {
         let mut capture = slot.leap_capture;
         if !slot.lined {
             return Some((quiet & !occupied & allowed) | (capture & enemies));
+        }
+        let (a, b) = slot.slides;
+        for slide in &bits.slide_list[a as usize..b as usize] {
+            let index = slide.offset as usize + pext(occupied.low_word(), slide.mask) as usize;
+            let reach = bits.slide_targets[index];
+            quiet |= reach;
+            capture |= reach;
         }
         let (a, b) = slot.rides;
         for ride in &bits.ride_list[a as usize..b as usize] {

@@ -49,6 +49,8 @@ pub trait Bitboard:
     fn pop_lowest(&mut self) -> Option<Sq>;
     /// The squares 0 to 127 of `bits` that the type holds.
     fn from_low_bits(bits: u128) -> Self;
+    /// The squares 0 to 63 of the set.
+    fn low_word(self) -> u64;
     /// Every square moved `by` indices up (down where negative); squares
     /// moved out of the type are lost. `|by|` is below 64.
     fn shifted(self, by: i32) -> Self;
@@ -125,6 +127,11 @@ macro_rules! word_bitboard {
             #[inline(always)]
             fn from_low_bits(bits: u128) -> Self {
                 bits as $word
+            }
+
+            #[inline(always)]
+            fn low_word(self) -> u64 {
+                self as u64
             }
 
             #[inline(always)]
@@ -228,6 +235,11 @@ impl Bitboard for SqSet {
     #[inline(always)]
     fn from_low_bits(bits: u128) -> Self {
         SqSet::from_words([bits as u64, (bits >> 64) as u64, 0, 0])
+    }
+
+    #[inline]
+    fn low_word(self) -> u64 {
+        self.low_bits()
     }
 
     #[inline]

@@ -3,10 +3,90 @@
 //! listing them. Built in the narrowest [`Bitboard`] type that holds the
 //! board.
 
+use rustc_hash::FxHashMap;
+
 use crate::piece_type::PieceType;
 use crate::seat::Seat;
 
 use super::{Bitboard, Line, LineKind, RuleTable, Sq, SqSet};
+
+/// Whether plain rides are read from slide tables ([`SlideBits`]): where
+/// the compiler may use BMI2's `pext`, which packs a board's blockers into
+/// a table index in one instruction. Elsewhere rides are walked one
+/// direction at a time ([`RideBits`]).
+pub const SLIDES: bool = cfg!(all(target_arch = "x86_64", target_feature = "bmi2"));
+
+/// The most squares a slide's mask holds: its table has 2^n entries (a
+/// rook's moves from a corner of 8 × 8 take 12).
+const SLIDE_MASK_SQUARES: u32 = 12;
+
+/// Rides from one square that both move and capture, read together on a
+/// board of at most 64 squares: the squares they reach for each way of
+/// filling `mask` (the squares that can stop them) are one entry of
+/// [`BitTables::slide_targets`], at `offset` plus the blockers packed
+/// ([`pext`]).
+#[derive(Clone, Copy, Debug)]
+pub struct SlideBits {
+    /// The squares whose occupants can stop one of the rides (each ride's
+    /// squares but its last).
+    pub mask: u64,
+    /// Where the slide's entries start.
+    pub offset: u32,
+}
+
+/// The bits of `x` under `mask`, packed into the low bits in order.
+#[inline(always)]
+pub fn pext(x: u64, mask: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    // SAFETY: the build enables BMI2 (the cfg above), so every CPU this
+    // binary runs on has `pext`.
+    unsafe {
+        std::arch::x86_64::_pext_u64(x, mask)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let (mut out, mut bit, mut m) = (0, 1, mask);
+        while m != 0 {
+            if x & m & m.wrapping_neg() != 0 {
+                out |= bit;
+            }
+            bit <<= 1;
+            m &= m - 1;
+        }
+        out
+    }
+}
+
+/// The inverse of [`pext`]: the low bits of `index` spread, in order,
+/// over the squares of `mask`.
+fn deposit(index: u64, mask: u64) -> u64 {
+    let (mut out, mut bit, mut m) = (0, 1, mask);
+    while m != 0 {
+        let low = m & m.wrapping_neg();
+        if index & bit != 0 {
+            out |= low;
+        }
+        bit <<= 1;
+        m &= m - 1;
+    }
+    out
+}
+
+/// The squares a ride (its squares `ray`, their indices growing or not)
+/// reaches among `occupied`: up to and including the first occupied one.
+fn ride_reach(ray: u64, increasing: bool, occupied: u64) -> u64 {
+    let blockers = ray & occupied;
+    if blockers == 0 {
+        return ray;
+    }
+    let up_to_first = if increasing {
+        let first = blockers & blockers.wrapping_neg();
+        first | (first - 1)
+    } else {
+        !((1u64 << (63 - blockers.leading_zeros())) - 1)
+    };
+    ray & up_to_first
+}
 
 /// A ride as a bitboard: its squares, and whether their indices grow.
 #[derive(Clone, Copy, Debug)]
@@ -42,6 +122,8 @@ pub struct SlotBits<B> {
     pub en_passant: B,
     /// Rides, by range into [`BitTables::ride_list`].
     pub rides: (u32, u32),
+    /// Rides read as slides, by range into [`BitTables::slide_list`].
+    pub slides: (u32, u32),
     /// Lame quiet leaps, by range into [`BitTables::lame_list`].
     pub lames: (u32, u32),
     /// The piece must go through the general generator (hoppers, jumps,
@@ -55,7 +137,7 @@ pub struct SlotBits<B> {
     pub near_promotion: bool,
     /// The type is royal: its steps are tested apart.
     pub royal: bool,
-    /// The slot has rides or lame leaps (most leapers have none).
+    /// The slot has rides, slides or lame leaps (most leapers have none).
     pub lined: bool,
 }
 
@@ -64,8 +146,13 @@ pub struct SlotBits<B> {
 pub struct BitTables<B> {
     /// Per (seat, type, square) slot ([`RuleTable::slot`]).
     pub slots: Vec<SlotBits<B>>,
-    /// All rides.
+    /// All rides not read as slides.
     pub ride_list: Vec<RideBits<B>>,
+    /// All slides.
+    pub slide_list: Vec<SlideBits>,
+    /// The squares each slide reaches, per occupancy of its mask; slides
+    /// of the same rides share their entries.
+    pub slide_targets: Vec<B>,
     /// All lame quiet leaps.
     pub lame_list: Vec<LameBits<B>>,
     /// Per seat, its promotion region.
@@ -141,6 +228,8 @@ impl<B: Bitboard> BitTables<B> {
         let n_types = rules.pieces.len();
         let mut t = BitTables::default();
         let set = |squares: &[Sq]| squares.iter().fold(B::default(), |m, s| m | B::square(*s));
+        let slides = SLIDES && nsq <= 64;
+        let mut shared_slides = FxHashMap::default();
         for seat in Seat::all(n_seats) {
             let region = &rules.promotion_region[seat];
             t.zones.push(
@@ -156,6 +245,7 @@ impl<B: Bitboard> BitTables<B> {
                     let slot = rules.slot(seat, kind, sq);
                     let mut general = restricted;
                     let ride_start = t.ride_list.len() as u32;
+                    let mut slide_rides = Vec::new();
                     let lame_start = t.lame_list.len() as u32;
                     let ep_capturer = rules.pieces[kind].en_passant_capturer[seat];
                     for line in rules.lines(seat, kind, sq) {
@@ -181,7 +271,11 @@ impl<B: Bitboard> BitTables<B> {
                                 });
                             }
                             LineKind::Ride if line.path == 0 && !line.jump => {
-                                t.ride_list.push(ride_bits(line, squares));
+                                if slides && line.quiet && line.capture {
+                                    slide_rides.push(SlideRide::new(rules, sq, squares));
+                                } else {
+                                    t.ride_list.push(ride_bits(line, squares));
+                                }
                                 if line.en_passant || (line.capture && ep_capturer) {
                                     ep |= set(squares);
                                 }
@@ -191,22 +285,109 @@ impl<B: Bitboard> BitTables<B> {
                     }
                     let rides = (ride_start, t.ride_list.len() as u32);
                     let lames = (lame_start, t.lame_list.len() as u32);
+                    let slide_start = t.slide_list.len() as u32;
+                    t.add_slides(slide_rides, &mut shared_slides);
+                    let slides = (slide_start, t.slide_list.len() as u32);
                     t.slots.push(SlotBits {
                         leap_quiet: quiet,
                         leap_capture: capture,
                         en_passant: ep,
                         rides,
+                        slides,
                         lames,
                         general,
                         promoting: !rules.plain_moves[slot] && !restricted,
                         near_promotion: rules.near_promotion[slot],
                         royal: rules.pieces[kind].royal,
-                        lined: rides.0 != rides.1 || lames.0 != lames.1,
+                        lined: rides.0 != rides.1 || slides.0 != slides.1 || lames.0 != lames.1,
                     });
                 }
             }
         }
         t
+    }
+}
+
+/// A ride to be read as a slide: its squares, their order, and the kind
+/// of its direction (rides of one kind share a slide).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct SlideRide {
+    /// Along a rank or file (0), a diagonal (1), or another line (2).
+    direction: u8,
+    /// The squares of the ride.
+    ray: u64,
+    /// Square indices grow along the ride.
+    increasing: bool,
+}
+
+impl SlideRide {
+    /// The ride from `from` over `squares` (not empty, all below 64).
+    fn new(rules: &RuleTable, from: Sq, squares: &[Sq]) -> SlideRide {
+        let df = i32::from(rules.file_of(squares[0])) - i32::from(rules.file_of(from));
+        let dr = i32::from(rules.rank_of(squares[0])) - i32::from(rules.rank_of(from));
+        let direction = if df == 0 || dr == 0 {
+            0
+        } else if df.abs() == dr.abs() {
+            1
+        } else {
+            2
+        };
+        SlideRide {
+            direction,
+            ray: squares.iter().fold(0, |m, s| m | 1u64 << s),
+            increasing: squares.len() < 2 || squares[1] > squares[0],
+        }
+    }
+
+    /// The squares whose occupant can stop the ride: all but its last.
+    fn stoppers(&self) -> u64 {
+        let last = if self.increasing {
+            1u64 << (63 - self.ray.leading_zeros())
+        } else {
+            self.ray & self.ray.wrapping_neg()
+        };
+        self.ray & !last
+    }
+}
+
+impl<B: Bitboard> BitTables<B> {
+    /// Adds one slot's rides as slides: rides of one direction kind
+    /// together while their mask stays small, each slide's table shared
+    /// with every earlier slide of the same rides (`shared`).
+    fn add_slides(
+        &mut self,
+        mut rides: Vec<SlideRide>,
+        shared: &mut FxHashMap<Vec<SlideRide>, u32>,
+    ) {
+        rides.sort_unstable();
+        let mut groups: Vec<(u64, Vec<SlideRide>)> = Vec::new();
+        for ride in rides {
+            match groups.last_mut() {
+                Some((mask, group))
+                    if group[0].direction == ride.direction
+                        && (*mask | ride.stoppers()).count_ones() <= SLIDE_MASK_SQUARES =>
+                {
+                    *mask |= ride.stoppers();
+                    group.push(ride);
+                }
+                _ => groups.push((ride.stoppers(), vec![ride])),
+            }
+        }
+        for (mask, group) in groups {
+            let targets = &mut self.slide_targets;
+            let offset = *shared.entry(group.clone()).or_insert_with(|| {
+                let offset = targets.len() as u32;
+                targets.extend((0..1u64 << mask.count_ones()).map(|index| {
+                    let occupied = deposit(index, mask);
+                    let reach = group
+                        .iter()
+                        .fold(0, |m, r| m | ride_reach(r.ray, r.increasing, occupied));
+                    B::from_low_bits(u128::from(reach))
+                }));
+                offset
+            });
+            self.slide_list.push(SlideBits { mask, offset });
+        }
     }
 }
 
@@ -216,5 +397,40 @@ fn ride_bits<B: Bitboard>(line: &Line, squares: &[Sq]) -> RideBits<B> {
         increasing: squares.len() < 2 || squares[1] > squares[0],
         quiet: line.quiet,
         capture: line.capture,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Packing the bits of a deposited index gives the index back, and a
+    /// deposit lands inside its mask, for masks of several shapes.
+    #[test]
+    fn pext_undoes_deposit() {
+        for mask in [
+            0u64,
+            1,
+            0x8000_0000_0000_0001,
+            0x0101_0101_0101_0100,
+            0x007e_0000_0000_7e00,
+        ] {
+            for index in 0..1u64 << mask.count_ones().min(10) {
+                let spread = deposit(index, mask);
+                assert_eq!(spread & !mask, 0, "mask {mask:#x} index {index}");
+                assert_eq!(pext(spread, mask), index, "mask {mask:#x} index {index}");
+            }
+        }
+    }
+
+    /// A ride reaches up to its first occupied square, in either order of
+    /// square indices.
+    #[test]
+    fn rides_stop_on_their_first_blocker() {
+        let ray = 0b0111_1110; // squares 1..=6
+        assert_eq!(ride_reach(ray, true, 0), ray);
+        assert_eq!(ride_reach(ray, true, 1 << 3 | 1 << 5), 0b0000_1110);
+        assert_eq!(ride_reach(ray, false, 1 << 3 | 1 << 5), 0b0110_0000);
+        assert_eq!(ride_reach(ray, false, 1 << 7), ray);
     }
 }

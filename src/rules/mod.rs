@@ -20,7 +20,7 @@ use crate::seat::Seat;
 
 pub use adjudication::{Adjudication, Army, MaterialCounting, Ranking, Scoring};
 pub use bitboard::Bitboard;
-pub use bits::{BitTables, BoardBits, LameBits, RideBits, SeatSlots, SlotBits};
+pub use bits::{BitTables, BoardBits, LameBits, RideBits, SeatSlots, SlideBits, SlotBits, pext};
 pub use compile::{CompileError, compile};
 pub use geometry::{Direction, KING_STEPS};
 pub use match_rules::MatchRules;
