@@ -57,19 +57,16 @@ pub fn pext(x: u64, mask: u64) -> u64 {
     }
 }
 
-/// The inverse of [`pext`]: the low bits of `index` spread, in order,
-/// over the squares of `mask`.
-fn deposit(index: u64, mask: u64) -> u64 {
-    let (mut out, mut bit, mut m) = (0, 1, mask);
-    while m != 0 {
-        let low = m & m.wrapping_neg();
-        if index & bit != 0 {
-            out |= low;
-        }
-        bit <<= 1;
-        m &= m - 1;
-    }
-    out
+/// Every subset of `mask`, in increasing order: the `k`-th is the one
+/// whose [`pext`] is `k`.
+fn subsets(mask: u64) -> impl Iterator<Item = u64> {
+    let mut next = Some(0u64);
+    std::iter::from_fn(move || {
+        let subset = next?;
+        let following = subset.wrapping_sub(mask) & mask;
+        next = (following != 0).then_some(following);
+        Some(subset)
+    })
 }
 
 /// The squares a ride (its squares `ray`, their indices growing or not)
@@ -377,8 +374,7 @@ impl<B: Bitboard> BitTables<B> {
             let targets = &mut self.slide_targets;
             let offset = *shared.entry(group.clone()).or_insert_with(|| {
                 let offset = targets.len() as u32;
-                targets.extend((0..1u64 << mask.count_ones()).map(|index| {
-                    let occupied = deposit(index, mask);
+                targets.extend(subsets(mask).map(|occupied| {
                     let reach = group
                         .iter()
                         .fold(0, |m, r| m | ride_reach(r.ray, r.increasing, occupied));
@@ -404,10 +400,10 @@ fn ride_bits<B: Bitboard>(line: &Line, squares: &[Sq]) -> RideBits<B> {
 mod tests {
     use super::*;
 
-    /// Packing the bits of a deposited index gives the index back, and a
-    /// deposit lands inside its mask, for masks of several shapes.
+    /// A mask's subsets come each once, inside the mask, the `k`-th
+    /// packing to `k`, for masks of several shapes.
     #[test]
-    fn pext_undoes_deposit() {
+    fn subsets_come_in_pext_order() {
         for mask in [
             0u64,
             1,
@@ -415,10 +411,11 @@ mod tests {
             0x0101_0101_0101_0100,
             0x007e_0000_0000_7e00,
         ] {
-            for index in 0..1u64 << mask.count_ones().min(10) {
-                let spread = deposit(index, mask);
-                assert_eq!(spread & !mask, 0, "mask {mask:#x} index {index}");
-                assert_eq!(pext(spread, mask), index, "mask {mask:#x} index {index}");
+            let all: Vec<u64> = subsets(mask).collect();
+            assert_eq!(all.len(), 1 << mask.count_ones(), "mask {mask:#x}");
+            for (k, &subset) in all.iter().enumerate() {
+                assert_eq!(subset & !mask, 0, "mask {mask:#x} subset {k}");
+                assert_eq!(pext(subset, mask), k as u64, "mask {mask:#x} subset {k}");
             }
         }
     }
