@@ -1746,6 +1746,11 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
         }
+        if let Some((squares, types)) = rules.ride_attack_summary(seat, sq)
+            && squares & self.pieces_of_types(seat, types) == 0
+        {
+            return false;
+        }
         for attack in rules.attack_lines(seat, sq) {
             let line = &attack.line;
             let mut hit = |s: Sq| {
@@ -1861,6 +1866,11 @@ impl<R: RuleHandle> Position<R> {
                     safety.add_checker(found.trailing_zeros() as Sq, &[]);
                     found &= found - 1;
                 }
+            }
+            if let Some((squares, types)) = rules.ride_attack_summary(enemy, king)
+                && squares & self.pieces_of_types(enemy, types) == 0
+            {
+                continue;
             }
             // The lines mostly take turns between two sets of attacker types
             // (rook and queen, bishop and queen): the squares of the last two

@@ -416,6 +416,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     let mut attack_index = Vec::with_capacity(n_seats * nsq);
     let mut leap_attacks = Vec::new();
     let mut leap_attack_list: Vec<(u64, u64)> = Vec::new();
+    let mut ride_attack_summaries = Vec::new();
     for slot in 0..n_seats * nsq {
         let start = attacks.len() as u32;
         let leap_start = leap_attack_list.len() as u32;
@@ -452,6 +453,15 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         attack_index.push((start, attacks.len() as u32));
         if nsq <= 64 {
             leap_attacks.push((leap_start, leap_attack_list.len() as u32));
+            let lines = &attacks[start as usize..];
+            let plain_rides = lines
+                .iter()
+                .all(|a| a.line.kind == LineKind::Ride && a.line.path == 0 && a.ray != 0);
+            ride_attack_summaries.push(plain_rides.then(|| {
+                lines.iter().fold((0, 0), |(squares, types), a| {
+                    (squares | a.ray as u64, types | a.types)
+                })
+            }));
         }
     }
 
@@ -765,6 +775,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         walls_counted: Vec::new(),
         leap_attacks,
         leap_attack_list,
+        ride_attack_summaries,
         zobrist: super::Zobrist::new(nsq, n_seats, n_types),
         step_sources: [SqSet::default(); 8],
     };

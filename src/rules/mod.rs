@@ -570,6 +570,10 @@ pub struct RuleTable {
     /// leap attacks grouped as (squares an attacker may stand on, types).
     leap_attacks: Vec<(u32, u32)>,
     leap_attack_list: Vec<(u64, u64)>,
+    /// On boards of at most 64 squares, per (attacker seat, square): when
+    /// every attack line ending there is a plain ride, the squares of all
+    /// of them and the types that attack along any ([`RuleTable::ride_attack_summary`]).
+    ride_attack_summaries: Vec<Option<(u64, u64)>>,
     /// Any hopper or lame line exists: legality always needs a full test.
     pub complex_attacks: bool,
     /// Captures explode (`blastOnCapture`): the capturing piece and every
@@ -893,6 +897,18 @@ impl RuleTable {
             Some(&(a, b)) => &self.leap_attack_list[a as usize..b as usize],
             None => &[],
         }
+    }
+
+    /// When every attack line of `seat` ending on `sq` is a plain ride
+    /// (boards of at most 64 squares): all their squares and the types
+    /// that attack along any. No such piece on those squares, no attack
+    /// along the lines.
+    #[inline]
+    pub fn ride_attack_summary(&self, seat: Seat, sq: Sq) -> Option<(u64, u64)> {
+        self.ride_attack_summaries
+            .get(seat.index() * self.square_count() + sq as usize)
+            .copied()
+            .flatten()
     }
 
     /// The squares of a line.
