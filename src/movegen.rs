@@ -1533,11 +1533,7 @@ impl<R: RuleHandle> Position<R> {
             self.legal_moves(&mut list);
             return list.len() as u64;
         }
-        let mut counter = Counter {
-            moves: 0,
-            captures: 0,
-            compulsory_drops: 0,
-        };
+        let mut counter = Counter::new(self.rules().must_capture);
         self.generate_legal(&mut counter);
         // As on the list: a compulsory capture leaves only the captures, else
         // a compulsory drop only those drops.
@@ -1604,11 +1600,7 @@ impl<R: RuleHandle> Position<R> {
         for (group, (types, squares)) in checks.iter_mut().zip(judged.checks()) {
             *group = (*types, B::from_set(squares));
         }
-        let mut counter = Counter {
-            moves: 0,
-            captures: 0,
-            compulsory_drops: 0,
-        };
+        let mut counter = Counter::new(self.rules().must_capture);
         let mut to_test = MoveList::default();
         let slots = bits.seat_slots(rules, us);
         for &from in self.pieces_of(us) {
@@ -2116,15 +2108,31 @@ trait MoveSink {
 /// captures are compulsory and the drops of the types that must be dropped.
 struct Counter {
     moves: u64,
+    /// Whether captures are compulsory (else `captures` stays 0).
+    must_capture: bool,
     captures: u64,
     compulsory_drops: u64,
+}
+
+impl Counter {
+    /// A counter at zero, counting captures apart if they are compulsory.
+    fn new(must_capture: bool) -> Counter {
+        Counter {
+            moves: 0,
+            must_capture,
+            captures: 0,
+            compulsory_drops: 0,
+        }
+    }
 }
 
 impl MoveSink for Counter {
     #[inline]
     fn batch<B: Bitboard>(&mut self, _from: Sq, targets: B, captures: B) {
         self.moves += u64::from(targets.count());
-        self.captures += u64::from(captures.count());
+        if self.must_capture {
+            self.captures += u64::from(captures.count());
+        }
     }
 
     #[inline]
@@ -2181,7 +2189,7 @@ impl MoveSink for Counter {
             pos.add_move(from, to, piece, capture, &mut |_| each += 1);
             let moves = u64::from(targets.count()) * each;
             self.moves += moves;
-            if capture {
+            if capture && self.must_capture {
                 self.captures += moves;
             }
         }
