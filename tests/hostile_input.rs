@@ -420,6 +420,28 @@ fn seventeen_flag_pieces_are_all_judged() {
     assert_eq!(perft_nodes("flags", "2", safe, &path), 0);
 }
 
+#[test]
+fn a_rook_on_a_sixteen_file_rank_is_counted_to_its_blocker() {
+    // 16 x 4 is 64 squares, but a rank ride of 15 squares has 14 squares
+    // that can stop it: too many for one slide table, so it is walked.
+    // Counted by hand: the rook on a1 has b1..o1 (14) and a2..a4 (3), the
+    // king on p1 has o1, o2, p2: 20. With a knight on h1, the rook has
+    // b1..g1 (6) and a2..a4, the knight f2, j2, g3, i3, the king 3: 16.
+    let path = variant_file(
+        "wide.ini",
+        "[wide:chess]\nmaxFile = 16\nmaxRank = 4\ncastling = false\n\
+         startFen = 15k/16/16/R14K w - - 0 1\n",
+    );
+    assert_eq!(
+        perft_nodes("wide", "1", "15k/16/16/R14K w - - 0 1", &path),
+        20
+    );
+    assert_eq!(
+        perft_nodes("wide", "1", "15k/16/16/R6N7K w - - 0 1", &path),
+        16
+    );
+}
+
 /// The count `perft` prints for a variant of a file, from a FEN.
 fn perft_nodes(variant: &str, depth: &str, fen: &str, file: &str) -> u64 {
     let (code, stdout, stderr) =

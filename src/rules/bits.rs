@@ -16,8 +16,8 @@ use super::{Bitboard, Line, LineKind, RuleTable, Sq, SqSet};
 /// direction at a time ([`RideBits`]).
 pub const SLIDES: bool = cfg!(all(target_arch = "x86_64", target_feature = "bmi2"));
 
-/// The most squares a slide's mask holds: its table has 2^n entries (a
-/// rook's moves from a corner of 8 × 8 take 12).
+/// The most squares a slide's mask holds: its table has 2^n entries. A
+/// longer ride (along a rank of 16) is walked.
 const SLIDE_MASK_SQUARES: u32 = 12;
 
 /// Rides from one square that both move and capture, read together on a
@@ -268,8 +268,11 @@ impl<B: Bitboard> BitTables<B> {
                                 });
                             }
                             LineKind::Ride if line.path == 0 && !line.jump => {
-                                if slides && line.quiet && line.capture {
-                                    slide_rides.push(SlideRide::new(rules, sq, squares));
+                                let slide = (slides && line.quiet && line.capture)
+                                    .then(|| SlideRide::new(rules, sq, squares))
+                                    .filter(|r| r.stoppers().count_ones() <= SLIDE_MASK_SQUARES);
+                                if let Some(ride) = slide {
+                                    slide_rides.push(ride);
                                 } else {
                                     t.ride_list.push(ride_bits(line, squares));
                                 }
@@ -305,11 +308,13 @@ impl<B: Bitboard> BitTables<B> {
     }
 }
 
-/// A ride to be read as a slide: its squares, their order, and the kind
-/// of its direction (rides of one kind share a slide).
+/// A ride to be read as a slide: its squares, their order, and the line
+/// it lies on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct SlideRide {
-    /// Along a rank or file (0), a diagonal (1), or another line (2).
+    /// The line the ride lies on: a file (0), a rank (1), a diagonal (2),
+    /// an anti-diagonal (3), or another (4). Rides on one line (a rook's
+    /// two along a file) share a slide: its table stays small.
     direction: u8,
     /// The squares of the ride.
     ray: u64,
@@ -322,12 +327,16 @@ impl SlideRide {
     fn new(rules: &RuleTable, from: Sq, squares: &[Sq]) -> SlideRide {
         let df = i32::from(rules.file_of(squares[0])) - i32::from(rules.file_of(from));
         let dr = i32::from(rules.rank_of(squares[0])) - i32::from(rules.rank_of(from));
-        let direction = if df == 0 || dr == 0 {
+        let direction = if df == 0 {
             0
-        } else if df.abs() == dr.abs() {
+        } else if dr == 0 {
             1
-        } else {
+        } else if df == dr {
             2
+        } else if df == -dr {
+            3
+        } else {
+            4
         };
         SlideRide {
             direction,
@@ -348,8 +357,8 @@ impl SlideRide {
 }
 
 impl<B: Bitboard> BitTables<B> {
-    /// Adds one slot's rides as slides: rides of one direction kind
-    /// together while their mask stays small, each slide's table shared
+    /// Adds one slot's rides as slides: rides on one line together
+    /// while their mask stays small, each slide's table shared
     /// with every earlier slide of the same rides (`shared`).
     fn add_slides(
         &mut self,
