@@ -771,7 +771,11 @@ impl<R: RuleHandle> Position<R> {
                 };
             }
             let Some(from) = m.from() else {
-                return quick_drops || self.is_legal(*m);
+                return quick_drops
+                    || match &exposure {
+                        Some(judged) => self.judged_legal(m, judged, &pseudo),
+                        None => self.is_legal(*m),
+                    };
             };
             if plain
                 && matches!(m, Move::Normal { .. })
@@ -828,7 +832,9 @@ impl<R: RuleHandle> Position<R> {
             lines,
             blocking,
             royal_steps: !rules.complex_attacks
-                && rules.pseudo_royal.is_none()
+                && rules
+                    .pseudo_royal
+                    .is_none_or(|(types, _, duple)| !duple && types & rules.petrify == 0)
                 && !rules.flying_general
                 && rules.blast.is_none()
                 && rules.mutually_immune == 0,
@@ -880,7 +886,9 @@ impl<R: RuleHandle> Position<R> {
     /// Whether a move is legal where [`Position::judged_lines`] found
     /// `judged`: an [`Position::unexposed`] move is (unless always
     /// tested), a royal step [`Position::royal_step_unexposed`] is when its
-    /// destination is safe, any other move is made and tested.
+    /// destination is safe, a drop [`Position::drop_unexposed`] is unless it
+    /// puts a pseudo-royal piece where it is attacked, any other move is
+    /// made and tested.
     #[inline(always)]
     fn judged_legal(&mut self, m: &Move, judged: &JudgedLines, tested: &SqSet) -> bool {
         if self.always_tested(m) {
@@ -890,24 +898,48 @@ impl<R: RuleHandle> Position<R> {
             return true;
         }
         match *m {
-            Move::Normal { from, to } if self.royal_step_unexposed(from, to, judged) => {
+            Move::Normal { from, to } if self.royal_step_unexposed(from, to, judged, tested) => {
                 self.royal_step_safe(from, to)
+            }
+            Move::Drop { placed, to, .. } if self.drop_unexposed(placed, to, judged) => {
+                let pseudo_royal = self
+                    .rules()
+                    .pseudo_royal
+                    .is_some_and(|(types, _, _)| placed.is_in(types));
+                !pseudo_royal || !self.attacked_by_enemy(to, self.to_move())
             }
             _ => self.is_legal(*m),
         }
     }
 
-    /// Whether a plain step of the royal piece on `from` needs no more than
-    /// its destination's safety ([`Position::royal_step_safe`]): the rules
-    /// allow it ([`JudgedLines::royal_steps`]) and the step leaves and
-    /// enters no square `judged` names (so it gives no check where checks
-    /// are forbidden).
-    fn royal_step_unexposed(&self, from: Sq, to: Sq, judged: &JudgedLines) -> bool {
+    /// Whether a plain move of the royal or pseudo-royal piece on `from`
+    /// (pseudo-royal ones are on `tested`) needs no more than its
+    /// destination's safety ([`Position::royal_step_safe`]): the rules allow
+    /// it ([`JudgedLines::royal_steps`]) and the move leaves and enters no
+    /// square `judged` names, so it uncovers no attack on another royal or
+    /// pseudo-royal piece (and gives no check where checks are forbidden).
+    fn royal_step_unexposed(&self, from: Sq, to: Sq, judged: &JudgedLines, tested: &SqSet) -> bool {
         let kind = self.piece_at(from).kind();
         judged.royal_steps
-            && self.rules().pieces[kind].royal
+            && (self.rules().pieces[kind].royal || tested.contains(from))
             && !judged.left().contains(from)
             && !judged.entered(Some(kind)).contains(to)
+    }
+
+    /// Whether a drop of `placed` on `to` needs no more than, for a piece
+    /// of a pseudo-royal type, its square's safety: the rules allow it
+    /// ([`JudgedLines::royal_steps`]), the piece is not royal, drops may
+    /// give check and have no bishop-colour rule, and `to` is no square
+    /// `judged` names for it (a drop elsewhere can only block a line).
+    fn drop_unexposed(&self, placed: PieceType, to: Sq, judged: &JudgedLines) -> bool {
+        let rules = self.rules();
+        judged.royal_steps
+            && !rules.pieces[placed].royal
+            && rules
+                .hand
+                .as_ref()
+                .is_some_and(|h| h.checks && h.opposite_coloured_bishops.is_none())
+            && !judged.entered(Some(placed)).contains(to)
     }
 
     /// Whether a move (not [`Position::always_tested`]) is legal without
@@ -2279,8 +2311,9 @@ struct JudgedLines {
     /// The groups in use.
     groups: usize,
     /// Attacks are plain (no hoppers or lame leapers) and there are no
-    /// pseudo-royal pieces, flying general, blasts or mutual immunity: a
-    /// royal step's own safety is its destination's.
+    /// flying general, blasts, mutual immunity, `dupleCheck` or
+    /// pseudo-royal types that turn into walls: a royal or pseudo-royal
+    /// piece's move is as safe as its destination.
     royal_steps: bool,
 }
 

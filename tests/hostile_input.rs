@@ -6,7 +6,7 @@ mod common;
 
 use std::process::{Command, Stdio};
 
-use common::{data, tetrarch, variant_file};
+use common::{data, perft_nodes, tetrarch, variant_file};
 
 #[test]
 fn multibyte_characters_in_a_fen_are_named_whole() {
@@ -440,19 +440,6 @@ fn a_rook_on_a_sixteen_file_rank_is_counted_to_its_blocker() {
         perft_nodes("wide", "1", "15k/16/16/R6N7K w - - 0 1", &path),
         16
     );
-}
-
-/// The count `perft` prints for a variant of a file, from a FEN.
-fn perft_nodes(variant: &str, depth: &str, fen: &str, file: &str) -> u64 {
-    let (code, stdout, stderr) =
-        tetrarch(&["perft", variant, depth, "--fen", fen, "--variants", file]);
-    assert_eq!(code, 0, "{stderr}");
-    stdout
-        .lines()
-        .last()
-        .and_then(|l| l.strip_prefix("Nodes searched: "))
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no count in {stdout}"))
 }
 
 #[test]

@@ -98,6 +98,19 @@ pub fn variant_file(name: &str, text: &str) -> String {
     path.display().to_string()
 }
 
+/// The count `perft` prints for a variant of a file, from a FEN.
+pub fn perft_nodes(variant: &str, depth: &str, fen: &str, file: &str) -> u64 {
+    let (code, stdout, stderr) =
+        tetrarch(&["perft", variant, depth, "--fen", fen, "--variants", file]);
+    assert_eq!(code, 0, "{stderr}");
+    stdout
+        .lines()
+        .last()
+        .and_then(|l| l.strip_prefix("Nodes searched: "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count in {stdout}"))
+}
+
 /// `tetrarch` running as an engine (`uci`, `xboard`), driven as a GUI
 /// drives it: a command, then the lines up to the answer it waits for.
 pub struct EngineProcess {

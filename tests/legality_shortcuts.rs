@@ -1,0 +1,45 @@
+//! Positions where the move generator judges moves legal without making
+//! them (`Position::count_by_exposure` and the legal-move list): the
+//! counts are Fairy-Stockfish's (pyffish 0.0.90 with the variant text
+//! below), at depth 1 (the counting path) and 2 (the list at the root).
+
+mod common;
+
+use common::{perft_nodes, variant_file};
+
+/// Crazyhouse where the last knight is pseudo-royal, and crazyhouse
+/// without checks.
+const VARIANTS: &str = "\
+[prdrop:crazyhouse]
+extinctionValue = loss
+extinctionPieceTypes = n
+extinctionPseudoRoyal = true
+
+[nocheckhouse:crazyhouse]
+checking = false
+";
+
+#[test]
+fn a_pseudo_royal_piece_is_not_dropped_where_it_is_attacked() {
+    // The knight in hand would be White's only knight, so pseudo-royal:
+    // of the 61 empty squares, the 13 that the rook on h8 (h1-h7, f8,
+    // g8) and the king on e8 (d7, e7, f7, d8) attack are closed: 48
+    // drops and 5 king steps.
+    let path = variant_file("shortcuts.ini", VARIANTS);
+    let fen = "4k2r/8/8/8/8/8/8/4K3[N] w - - 0 1";
+    assert_eq!(perft_nodes("prdrop", "1", fen, &path), 53);
+    assert_eq!(perft_nodes("prdrop", "2", fen, &path), 688);
+}
+
+#[test]
+fn a_drop_may_not_give_check_where_checks_are_forbidden() {
+    // Of the 62 empty squares, the knight may not be dropped on the four
+    // (c7, d6, f6, g7) from which it attacks the king on e8: 58 drops and
+    // 5 king steps.
+    let path = variant_file("shortcuts.ini", VARIANTS);
+    let fen = "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1";
+    assert_eq!(perft_nodes("nocheckhouse", "1", fen, &path), 63);
+    assert_eq!(perft_nodes("nocheckhouse", "2", fen, &path), 291);
+    let fen = "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1";
+    assert_eq!(perft_nodes("nocheckhouse", "2", fen, &path), 3885);
+}
