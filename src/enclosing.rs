@@ -27,112 +27,101 @@ impl<R: RuleHandle> Position<R> {
         {
             return open.intersection(&hand.enclosing_start);
         }
-        let theirs = |s: Sq| {
-            let p = self.piece_at(s);
-            p.is_some() && !p.is_wall() && p.seat() != seat
-        };
-        let ours = |s: Sq| {
-            let p = self.piece_at(s);
-            p.is_some() && !p.is_wall() && p.seat() == seat
-        };
-        let mut out = SqSet::default();
-        match rule {
-            Enclosing::Reversi => {
-                return match &rules.bits {
-                    BoardBits::Narrow(_) => self.reversi_drops::<u64>(seat, open),
-                    BoardBits::Double(_) => self.reversi_drops::<u128>(seat, open),
-                    BoardBits::Wide(_) => self.reversi_drops::<SqSet>(seat, open),
-                };
-            }
-            Enclosing::Snort => {
-                for s in open.iter() {
-                    if !KING_STEPS[..4]
-                        .iter()
-                        .any(|&(df, dr)| rules.step(s, df, dr).is_some_and(theirs))
-                    {
-                        out.insert(s);
-                    }
-                }
-            }
-            Enclosing::Ataxx | Enclosing::Quadwrangle => {
-                for s in open.iter() {
-                    if KING_STEPS
-                        .iter()
-                        .any(|&(df, dr)| rules.step(s, df, dr).is_some_and(ours))
-                    {
-                        out.insert(s);
-                    }
-                }
-            }
-            Enclosing::Top => {
-                for s in open.iter() {
-                    if rules.rank_of(s) == 0
-                        || rules
-                            .step(s, 0, -1)
-                            .is_some_and(|b| self.piece_at(b).is_some())
-                    {
-                        out.insert(s);
-                    }
-                }
-            }
-            Enclosing::Anyside => return self.anyside_drops(),
+        match &rules.bits {
+            BoardBits::Narrow(_) => self.enclosing_drops_with::<u64>(rule, seat, open),
+            BoardBits::Double(_) => self.enclosing_drops_with::<u128>(rule, seat, open),
+            BoardBits::Wide(_) => self.enclosing_drops_with::<SqSet>(rule, seat, open),
         }
-        out
+    }
+
+    /// [`Position::enclosing_drops`] with bitboards of the type that holds
+    /// the board (walls are no one's pieces):
+    /// - reversi: [`Position::reversi_drops`];
+    /// - connect four from any side: [`Position::anyside_drops`];
+    /// - snort: not next to an enemy piece (file or rank);
+    /// - ataxx, quadwrangle: next to an own piece (any of the eight steps);
+    /// - connect four (`top`): on the first rank or above an occupied
+    ///   square.
+    fn enclosing_drops_with<B: Bitboard>(&self, rule: Enclosing, seat: Seat, open: SqSet) -> SqSet {
+        let rules = self.rules();
+        let own = B::from_set(self.seat_occupied(seat));
+        let enemies = || {
+            Seat::all(rules.seats.len())
+                .filter(|&s| s != seat)
+                .fold(B::default(), |m, s| m | B::from_set(self.seat_occupied(s)))
+        };
+        // The squares one step (of the first `steps` directions, a set
+        // closed under reversal) from a square of `set`.
+        let next_to =
+            |set: B, steps: usize| (0..steps).fold(B::default(), |m, d| m | rules.step_all(set, d));
+        let allowed = match rule {
+            Enclosing::Reversi => return self.reversi_drops::<B>(open, own, enemies()),
+            Enclosing::Snort => !next_to(enemies(), 4),
+            Enclosing::Ataxx | Enclosing::Quadwrangle => next_to(own, KING_STEPS.len()),
+            Enclosing::Top => {
+                // KING_STEPS[0] is one rank up.
+                let mut first_rank = SqSet::default();
+                for file in 0..rules.files {
+                    first_rank.insert(rules.square(file, 0));
+                }
+                B::from_set(&first_rank) | rules.step_all(B::from_set(self.occupied()), 0)
+            }
+            Enclosing::Anyside => return self.anyside_drops::<B>(),
+        };
+        (B::from_set(&open) & allowed).to_set()
     }
 
     /// Connect four from any side (`enclosingDrop = anyside`), as
     /// Fairy-Stockfish computes it: from each edge whose square is empty, a
-    /// piece slides in along the rank or file; per line it lands on the
+    /// piece comes in along the rank or file; per line it lands on the
     /// lowest (leftmost) empty square that touches an occupied square on the
-    /// side it comes from, or the far edge. The drop region is not asked.
-    fn anyside_drops(&self) -> SqSet {
+    /// side it comes from, or on the far edge. The drop region is not
+    /// asked. Found for all lines at once; a hole ends a line (Fairy-
+    /// Stockfish's boards have none).
+    fn anyside_drops<B: Bitboard>(&self) -> SqSet {
         let rules = self.rules();
-        let empty = |s: Sq| self.piece_at(s).is_none();
-        let occupied = |s: Option<Sq>| s.is_some_and(|s| !empty(s));
+        let occupied = B::from_set(self.occupied());
         let (files, ranks) = (rules.files, rules.ranks);
-        let mut out = SqSet::default();
-        // Along each rank from the west edge, then along each file from the
-        // south and from the north, then along each rank from the east.
-        let lines: [(bool, bool, (i32, i32)); 4] = [
-            (true, false, (1, 0)),
-            (false, false, (0, 1)),
-            (false, true, (0, -1)),
-            (true, true, (-1, 0)),
-        ];
-        for (along_rank, from_far_end, (df, dr)) in lines {
-            let count = if along_rank { ranks } else { files };
-            let length = if along_rank { files } else { ranks };
-            for line in 0..count {
-                let at = |i: u8| {
-                    if along_rank {
-                        rules.square(i, line)
-                    } else {
-                        rules.square(line, i)
+        let edge = |file: Option<u8>, rank: Option<u8>| {
+            let mut set = SqSet::default();
+            for f in file.map_or(0..files, |f| f..f + 1) {
+                for r in rank.map_or(0..ranks, |r| r..r + 1) {
+                    let s = rules.square(f, r);
+                    if rules.playable[s as usize] {
+                        set.insert(s);
                     }
-                };
-                let edge = if from_far_end { at(length - 1) } else { at(0) };
-                if !empty(edge) {
-                    continue;
-                }
-                // The lowest square of the line that is empty and has an
-                // occupied neighbour ahead (or is the last square).
-                let landing = (0..length).map(at).find(|&s| {
-                    let ahead = rules.step(s, df, dr);
-                    let last = if from_far_end {
-                        (along_rank && rules.file_of(s) == 0)
-                            || (!along_rank && rules.rank_of(s) == 0)
-                    } else {
-                        (along_rank && rules.file_of(s) == files - 1)
-                            || (!along_rank && rules.rank_of(s) == ranks - 1)
-                    };
-                    empty(s) && (occupied(ahead) || last)
-                });
-                if let Some(s) = landing {
-                    out.insert(s);
                 }
             }
+            B::from_set(&set)
+        };
+        let (west, east) = (edge(Some(0), None), edge(Some(files - 1), None));
+        let (south, north) = (edge(None, Some(0)), edge(None, Some(ranks - 1)));
+        // The squares `set` and those any number of steps `d` from it.
+        let fill = |mut set: B, d: usize| loop {
+            let more = set | rules.step_all(set, d);
+            if more == set {
+                return set;
+            }
+            set = more;
+        };
+        // Per side, in Fairy-Stockfish's order: the edge a piece comes in
+        // from, its step (KING_STEPS' index: 0 up, 1 down, 2 east, 3 west;
+        // `^ 1` reverses it), the far edge, and the step toward a line's
+        // later squares.
+        let sides = [
+            (west, 2, east, 2),
+            (south, 0, north, 0),
+            (north, 1, south, 0),
+            (east, 3, west, 2),
+        ];
+        let mut out = B::default();
+        for (near, step, far, later) in sides {
+            let landings = !occupied & (rules.step_all(occupied, step ^ 1) | far);
+            let first = landings & !fill(rules.step_all(landings, later), later);
+            let open_lines = fill(near & !occupied, step);
+            out |= first & open_lines;
         }
-        out
+        out.to_set()
     }
 
     /// The squares of `open` where `seat` may drop in reversi, as
@@ -143,13 +132,9 @@ impl<R: RuleHandle> Position<R> {
     /// squares at once: from `seat`'s pieces, runs of enemy pieces and
     /// walls are followed one step at a time in each direction; the square
     /// just past a run is a candidate.
-    fn reversi_drops<B: Bitboard>(&self, seat: Seat, open: SqSet) -> SqSet {
+    fn reversi_drops<B: Bitboard>(&self, open: SqSet, own: B, enemies: B) -> SqSet {
         let rules = self.rules();
-        let own = B::from_set(self.seat_occupied(seat));
         let passed = B::from_set(self.occupied()) & !own;
-        let enemies = Seat::all(rules.seats.len())
-            .filter(|&s| s != seat)
-            .fold(B::default(), |m, s| m | B::from_set(self.seat_occupied(s)));
         let mut past_runs = B::default();
         let mut touching = B::default();
         for d in 0..KING_STEPS.len() {

@@ -7,7 +7,7 @@
 use crate::moves::{Move, MoveList};
 use crate::piece_type::PieceType;
 use crate::position::{Position, RuleHandle};
-use crate::rules::Sq;
+use crate::rules::{Bitboard, BoardBits, KING_STEPS, Sq, SqSet};
 use crate::seat::Seat;
 
 /// An immediate rule that has ended the game, and the seat (or team) it
@@ -444,31 +444,49 @@ impl<R: RuleHandle> Position<R> {
             && p.kind().is_in(self.rules().ends.connect_types)
     }
 
+    /// Whether `connectN` of a seat's connect pieces stand in a row along
+    /// one of the connect directions (`connectHorizontal`, …).
     fn connected(&self, seat: Seat) -> bool {
+        match &self.rules().bits {
+            BoardBits::Narrow(_) => self.connected_with::<u64>(seat),
+            BoardBits::Double(_) => self.connected_with::<u128>(seat),
+            BoardBits::Wide(_) => self.connected_with::<SqSet>(seat),
+        }
+    }
+
+    /// [`Position::connected`] with bitboards of the type that holds the
+    /// board: per direction, the pieces that start a run of k are those
+    /// whose neighbour one step back starts a run of k − 1.
+    fn connected_with<B: Bitboard>(&self, seat: Seat) -> bool {
         let rules = self.rules();
         let ends = &rules.ends;
-        let dirs: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
-        let (files, ranks) = (rules.files as i32, rules.ranks as i32);
-        let mine = |f: i32, r: i32| {
-            (0..files).contains(&f) && (0..ranks).contains(&r) && {
-                let p = self.piece_at(rules.square(f as u8, r as u8));
-                p.is_some() && p.seat() == seat && p.kind().is_in(ends.connect_types)
-            }
-        };
-        // A run starts on one of the seat's pieces: walk those, not the board.
-        for sq in self.seat_occupied(seat).iter() {
-            let (f, r) = (rules.file_of(sq) as i32, rules.rank_of(sq) as i32);
-            if !mine(f, r) {
-                continue;
-            }
-            for (d, &(df, dr)) in dirs.iter().enumerate() {
-                if ends.connect_directions[d]
-                    && (1..ends.connect as i32).all(|k| mine(f + df * k, r + dr * k))
-                {
-                    return true;
+        let every_type = u64::MAX
+            .checked_shr(64 - rules.pieces.len() as u32)
+            .unwrap_or(0);
+        let pieces = if ends.connect_types & every_type == every_type {
+            B::from_set(self.seat_occupied(seat))
+        } else {
+            let mut set = SqSet::default();
+            for sq in self.seat_occupied(seat).iter() {
+                if self.connect_piece(seat, sq) {
+                    set.insert(sq);
                 }
             }
-        }
-        false
+            B::from_set(&set)
+        };
+        // KING_STEPS' indices of (1, 0), (0, 1), (1, 1) and (1, -1), the
+        // connect directions' order.
+        const STEPS: [usize; 4] = [2, 0, 4, 5];
+        debug_assert!(
+            STEPS
+                .iter()
+                .zip([(1, 0), (0, 1), (1, 1), (1, -1)])
+                .all(|(&d, step)| KING_STEPS[d] == step)
+        );
+        STEPS.iter().zip(ends.connect_directions).any(|(&d, on)| {
+            on && !(1..ends.connect)
+                .fold(pieces, |run, _| pieces & rules.step_all(run, d))
+                .is_empty()
+        })
     }
 }
