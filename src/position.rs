@@ -2124,27 +2124,33 @@ impl<R: RuleHandle> Position<R> {
     /// The squares of the seat's pseudo-royal pieces (extinction pieces down
     /// to their last ones).
     pub fn pseudo_royals(&self, seat: Seat) -> SqSet {
-        let mut out = SqSet::default();
         let Some((mask, limit, _)) = self.rules.pseudo_royal else {
-            return out;
+            return SqSet::default();
         };
         let n_types = self.rules.pieces.len();
-        let counted = |t: PieceType| t.is_in(mask);
-        let total: u32 = PieceType::all(n_types)
-            .filter(|&t| counted(t))
-            .map(|t| u32::from(self.count(seat, t)))
-            .sum();
+        let counted = PieceType::all(n_types).filter(|&t| t.is_in(mask));
+        // The types whose pieces are pseudo-royal: with `*` (every bit) all
+        // of them while their total allows, else each while its own count
+        // does.
+        let types = if mask == u64::MAX {
+            let total: u32 = counted.map(|t| u32::from(self.count(seat, t))).sum();
+            if total <= limit { mask } else { 0 }
+        } else {
+            counted
+                .filter(|&t| u32::from(self.count(seat, t)) <= limit)
+                .fold(0, |m, t| m | 1 << t.index())
+        };
+        if types == 0 {
+            return SqSet::default();
+        }
+        if self.rules.square_count() <= 64 {
+            return self.pieces_of_types(seat, types).to_set();
+        }
+        let mut out = SqSet::default();
         for &sq in self.pieces_of(seat) {
             let p = self.board[sq as usize];
-            if !p.dead() && counted(p.kind()) {
-                let count = if mask == u64::MAX {
-                    total
-                } else {
-                    u32::from(self.count(seat, p.kind()))
-                };
-                if count <= limit {
-                    out.insert(sq);
-                }
+            if !p.dead() && p.kind().is_in(types) {
+                out.insert(sq);
             }
         }
         out
