@@ -836,7 +836,6 @@ impl<R: RuleHandle> Position<R> {
                     .pseudo_royal
                     .is_none_or(|(types, _, duple)| !duple && types & rules.petrify == 0)
                 && !rules.flying_general
-                && rules.blast.is_none()
                 && rules.mutually_immune == 0,
             ..JudgedLines::default()
         };
@@ -906,7 +905,7 @@ impl<R: RuleHandle> Position<R> {
                     .rules()
                     .pseudo_royal
                     .is_some_and(|(types, _, _)| placed.is_in(types));
-                !pseudo_royal || !self.attacked_by_enemy(to, self.to_move())
+                !pseudo_royal || self.safe_for_royalty(to)
             }
             _ => self.is_legal(*m),
         }
@@ -920,8 +919,9 @@ impl<R: RuleHandle> Position<R> {
     /// pseudo-royal piece (and gives no check where checks are forbidden).
     fn royal_step_unexposed(&self, from: Sq, to: Sq, judged: &JudgedLines, tested: &SqSet) -> bool {
         let kind = self.piece_at(from).kind();
+        let rules = self.rules();
         judged.royal_steps
-            && (self.rules().pieces[kind].royal || tested.contains(from))
+            && (rules.pieces[kind].royal && rules.blast.is_none() || tested.contains(from))
             && !judged.left().contains(from)
             && !judged.entered(Some(kind)).contains(to)
     }
@@ -1983,11 +1983,20 @@ impl<R: RuleHandle> Position<R> {
     /// Whether the royal piece on `from` may step to `to`: the square is not
     /// attacked once the piece has left `from`.
     fn royal_step_safe(&mut self, from: Sq, to: Sq) -> bool {
-        let us = self.to_move();
         let king = self.lift(from);
-        let safe = !self.attacked_by_enemy(to, us);
+        let safe = self.safe_for_royalty(to);
         self.drop_back(from, king);
         safe
+    }
+
+    /// Whether a royal or pseudo-royal piece of the side to move may stand
+    /// on `to`: no enemy piece attacks it or, where captures explode, it
+    /// touches an enemy pseudo-royal piece (taking it would blow that up).
+    fn safe_for_royalty(&self, to: Sq) -> bool {
+        let us = self.to_move();
+        !self.attacked_by_enemy(to, us)
+            || self.rules().blast.is_some()
+                && self.touches(to, &self.enemy_pseudo_royals_if_blasts(us))
     }
 
     /// The squares a royal piece may step to by plain leaps (before the
@@ -2311,9 +2320,10 @@ struct JudgedLines {
     /// The groups in use.
     groups: usize,
     /// Attacks are plain (no hoppers or lame leapers) and there are no
-    /// flying general, blasts, mutual immunity, `dupleCheck` or
-    /// pseudo-royal types that turn into walls: a royal or pseudo-royal
-    /// piece's move is as safe as its destination.
+    /// flying general, mutual immunity, `dupleCheck` or pseudo-royal types
+    /// that turn into walls: a royal or pseudo-royal piece's move (other
+    /// than a capture, where captures explode; and of a pseudo-royal piece
+    /// only, there) is as safe as its destination.
     royal_steps: bool,
 }
 
