@@ -884,7 +884,8 @@ impl<R: RuleHandle> Position<R> {
 
     /// Whether a move is legal where [`Position::judged_lines`] found
     /// `judged`: an [`Position::unexposed`] move is (unless always
-    /// tested), a royal step [`Position::royal_step_unexposed`] is when its
+    /// tested), a plain move giving check where checks are forbidden is
+    /// not, a royal step [`Position::royal_step_unexposed`] is when its
     /// destination is safe, a drop [`Position::drop_unexposed`] is unless it
     /// puts a pseudo-royal piece where it is attacked, any other move is
     /// made and tested.
@@ -897,6 +898,11 @@ impl<R: RuleHandle> Position<R> {
             return true;
         }
         match *m {
+            // Where checks are forbidden, a piece entering a square from
+            // which its type attacks the enemy royal piece gives check.
+            Move::Normal { from, to } if judged.checks_from(self.piece_at(from).kind(), to) => {
+                false
+            }
             Move::Normal { from, to } if self.royal_step_unexposed(from, to, judged, tested) => {
                 self.royal_step_safe(from, to)
             }
@@ -2339,6 +2345,15 @@ impl JudgedLines {
         } else {
             self.lines |= squares;
         }
+    }
+
+    /// Whether a piece of type `mover` on `to` gives check (a square of
+    /// its group, not one of `lines` where the groups ran out).
+    #[inline]
+    fn checks_from(&self, mover: PieceType, to: Sq) -> bool {
+        self.checks()
+            .iter()
+            .any(|(types, squares)| mover.is_in(*types) && squares.contains(to))
     }
 
     /// The groups in use.
