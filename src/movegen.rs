@@ -1424,6 +1424,13 @@ impl<R: RuleHandle> Position<R> {
             let team = rules.seats[us].team;
             if rules.seats.len() <= 2 {
                 for enemy in Seat::all(rules.seats.len()).filter(|&e| rules.seats[e].team != team) {
+                    // No piece of a type attacking along the rides stands
+                    // on any of them: none is manned.
+                    if let Some((squares, types)) = rules.ride_attack_summary(enemy, target)
+                        && squares & self.pieces_of_types(enemy, types) == 0
+                    {
+                        continue;
+                    }
                     for attack in rules.attack_lines(enemy, target) {
                         let squares = rules.line_squares(&attack.line);
                         let manned = squares.iter().any(|&s| {
