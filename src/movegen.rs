@@ -534,11 +534,7 @@ impl<R: RuleHandle> Position<R> {
                 pseudo.insert(mv.to());
             }
             // A dropped piece of a pseudo-royal type is pseudo-royal.
-            (None, Move::Drop { placed, to, .. })
-                if rules
-                    .pseudo_royal
-                    .is_some_and(|(mask, _, _)| placed.is_in(mask)) =>
-            {
+            (None, Move::Drop { placed, to, .. }) if rules.pseudo_royal_type(placed) => {
                 pseudo.insert(to);
             }
             _ => {}
@@ -907,11 +903,7 @@ impl<R: RuleHandle> Position<R> {
                 self.royal_step_safe(from, to)
             }
             Move::Drop { placed, to, .. } if self.drop_unexposed(placed, to, judged) => {
-                let pseudo_royal = self
-                    .rules()
-                    .pseudo_royal
-                    .is_some_and(|(types, _, _)| placed.is_in(types));
-                !pseudo_royal || self.safe_for_royalty(to)
+                !self.rules().pseudo_royal_type(placed) || self.safe_for_royalty(to)
             }
             _ => self.is_legal(*m),
         }
@@ -1424,11 +1416,9 @@ impl<R: RuleHandle> Position<R> {
             let team = rules.seats[us].team;
             if rules.seats.len() <= 2 {
                 for enemy in Seat::all(rules.seats.len()).filter(|&e| rules.seats[e].team != team) {
-                    // No piece of a type attacking along the rides stands
-                    // on any of them: none is manned.
-                    if let Some((squares, types)) = rules.ride_attack_summary(enemy, target)
-                        && squares & self.pieces_of_types(enemy, types) == 0
-                    {
+                    // No rider on the rides toward the target: none is
+                    // manned.
+                    if self.no_rider_toward(enemy, target) {
                         continue;
                     }
                     for attack in rules.attack_lines(enemy, target) {

@@ -199,7 +199,6 @@ impl<R: RuleHandle> Position<R> {
     fn extinct_seat(&self, mask: u64, us: Seat, them: Seat) -> Option<Seat> {
         let rules = self.rules();
         let ends = &rules.ends;
-        let n_types = rules.pieces.len();
         let held = |seat: Seat, types: u64| -> u32 {
             let mut total = 0;
             let mut t = types;
@@ -220,7 +219,7 @@ impl<R: RuleHandle> Position<R> {
                         .then_some(seat)
                 })
         };
-        let all = u64::MAX.checked_shr(64 - n_types as u32).unwrap_or(0);
+        let all = rules.all_types();
         if mask == u64::MAX {
             return extinct(all);
         }
@@ -460,9 +459,7 @@ impl<R: RuleHandle> Position<R> {
     fn connected_with<B: Bitboard>(&self, seat: Seat) -> bool {
         let rules = self.rules();
         let ends = &rules.ends;
-        let every_type = u64::MAX
-            .checked_shr(64 - rules.pieces.len() as u32)
-            .unwrap_or(0);
+        let every_type = rules.all_types();
         let pieces = if ends.connect_types & every_type == every_type {
             B::from_set(self.seat_occupied(seat))
         } else {

@@ -1694,7 +1694,7 @@ impl<R: RuleHandle> Position<R> {
     /// The squares of a seat's live pieces of the given types (a bit per
     /// type), as a bitboard (boards of at most 64 squares).
     #[inline]
-    pub(crate) fn pieces_of_types(&self, seat: Seat, types: u64) -> u64 {
+    fn pieces_of_types(&self, seat: Seat, types: u64) -> u64 {
         let n_types = self.rules.pieces.len();
         let mut bits = 0;
         let mut t = types;
@@ -1706,6 +1706,17 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         bits
+    }
+
+    /// Whether the rule table's ride summary of `seat`'s attack lines
+    /// toward `sq` ([`RuleTable::ride_attack_summary`]) shows no piece of a
+    /// type riding them on any of their squares: then no ride toward `sq`
+    /// holds an attacker (boards of at most 64 squares).
+    #[inline]
+    pub(crate) fn no_rider_toward(&self, seat: Seat, sq: Sq) -> bool {
+        self.rules
+            .ride_attack_summary(seat, sq)
+            .is_some_and(|(squares, types)| squares & self.pieces_of_types(seat, types) == 0)
     }
 
     /// Whether a square is attacked by pieces of `seat`.
@@ -1746,9 +1757,7 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
         }
-        if let Some((squares, types)) = rules.ride_attack_summary(seat, sq)
-            && squares & self.pieces_of_types(seat, types) == 0
-        {
+        if self.no_rider_toward(seat, sq) {
             return false;
         }
         for attack in rules.attack_lines(seat, sq) {
@@ -1867,9 +1876,7 @@ impl<R: RuleHandle> Position<R> {
                     found &= found - 1;
                 }
             }
-            if let Some((squares, types)) = rules.ride_attack_summary(enemy, king)
-                && squares & self.pieces_of_types(enemy, types) == 0
-            {
+            if self.no_rider_toward(enemy, king) {
                 continue;
             }
             // The lines mostly take turns between two sets of attacker types

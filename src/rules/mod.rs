@@ -936,6 +936,22 @@ impl RuleTable {
                 .is_some_and(|m| m[seat_type * nsq..(seat_type + 1) * nsq].contains(&true))
     }
 
+    /// A bit for every piece type of the variant.
+    #[inline]
+    pub fn all_types(&self) -> u64 {
+        u64::MAX
+            .checked_shr(64 - self.pieces.len() as u32)
+            .unwrap_or(0)
+    }
+
+    /// Whether pieces of `kind` may be pseudo-royal
+    /// (`extinctionPseudoRoyal` with `kind` among the extinction types).
+    #[inline]
+    pub fn pseudo_royal_type(&self, kind: PieceType) -> bool {
+        self.pseudo_royal
+            .is_some_and(|(types, _, _)| kind.is_in(types))
+    }
+
     /// The index of (seat, type, square) in per-square tables.
     #[inline]
     pub fn slot(&self, seat: Seat, piece: PieceType, sq: Sq) -> usize {
