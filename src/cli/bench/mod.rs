@@ -47,7 +47,7 @@ const POSITIONS: &[(&str, &str, &str, u32)] = &[
         5,
     ),
     ("crazyhouse start", "crazyhouse", "", 5),
-    ("4pc-teams start", "4pc-teams", "", 5),
+    ("4pc-teams start", "4pc-teams", "", 6),
 ];
 
 /// The node counts a `--corpus` workload aims between.
