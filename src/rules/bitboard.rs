@@ -226,13 +226,14 @@ impl Bitboard for SqSet {
         !SqSet::from_words(BELOW[(sq as usize & 255) + 1])
     }
 
+    /// Word by word: reading the set whole right after clearing a bit of
+    /// one word would wait for that store to land, as in `square` above.
     #[inline(always)]
     fn pop_lowest(&mut self) -> Option<Sq> {
-        (!SqSet::is_empty(self)).then(|| {
-            let sq = Bitboard::lowest(*self);
-            self.remove(sq);
-            sq
-        })
+        let (i, word) = self.0.iter_mut().enumerate().find(|(_, w)| **w != 0)?;
+        let sq = (64 * i) as Sq + word.trailing_zeros() as Sq;
+        *word &= *word - 1;
+        Some(sq)
     }
 
     #[inline(always)]
