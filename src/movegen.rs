@@ -159,7 +159,7 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Adds every pseudo-legal move of the piece on `from`.
-    fn piece_moves(&self, from: Sq, piece: Piece, list: &mut MoveList) {
+    fn piece_moves<const ROOM: usize>(&self, from: Sq, piece: Piece, list: &mut MoveList<ROOM>) {
         self.piece_moves_with(from, piece, &mut |m| list.push(m));
     }
 
@@ -401,7 +401,7 @@ impl<R: RuleHandle> Position<R> {
         emit(Move::Normal { from, to });
     }
 
-    fn castling_moves(&self, list: &mut MoveList) {
+    fn castling_moves<const ROOM: usize>(&self, list: &mut MoveList<ROOM>) {
         let rules = self.rules();
         let us = self.to_move();
         let mut held = self.castling_bits(us);
@@ -1564,9 +1564,7 @@ impl<R: RuleHandle> Position<R> {
         }
         // Gatings are counted from the listed base moves they extend.
         if !fast || self.may_gate() {
-            let mut list = MoveList::default();
-            self.legal_moves(&mut list);
-            return list.len() as u64;
+            return self.count_listed();
         }
         let mut counter = Counter::new(self.rules().must_capture);
         self.generate_legal(&mut counter);
@@ -1583,6 +1581,16 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
+    /// The number of legal moves, listed. Never inlined: the list's room
+    /// would make [`Position::count_legal_moves`]'s frame pages deep (each
+    /// page probed at every call) where it counts without one.
+    #[inline(never)]
+    fn count_listed(&mut self) -> u64 {
+        let mut list = MoveList::default();
+        self.legal_moves(&mut list);
+        list.len() as u64
+    }
+
     /// The legal moves counted where [`RuleTable::exposure_legality`]
     /// holds, as the slow path judges them: a plain move of a piece that is
     /// neither royal nor pseudo-royal, from and to squares off every line
@@ -1591,6 +1599,7 @@ impl<R: RuleHandle> Position<R> {
     /// where captures explode); the other moves are made and tested. Where
     /// captures are compulsory and one is legal, only the captures count.
     /// `None` when a royal piece is attacked (every move is tested).
+    #[inline(never)]
     fn count_by_exposure(&mut self) -> Option<u64> {
         // While the kings face each other (bikjang), every move but the
         // pass must break the facing: each is tested.
@@ -1636,7 +1645,7 @@ impl<R: RuleHandle> Position<R> {
             *group = (*types, B::from_set(squares));
         }
         let mut counter = Counter::new(self.rules().must_capture);
-        let mut to_test = MoveList::default();
+        let mut to_test: MoveList = MoveList::default();
         let slots = bits.seat_slots(rules, us);
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
@@ -1680,6 +1689,7 @@ impl<R: RuleHandle> Position<R> {
     /// as the slow path judges a walled move by its base move, each legal
     /// base move counts its wall squares without the walled moves being
     /// listed. `None` where that does not apply.
+    #[inline(never)]
     fn count_walled(&mut self) -> Option<u64> {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
@@ -1799,7 +1809,12 @@ impl<R: RuleHandle> Position<R> {
         let rules: &RuleTable = &handle;
         let us = self.to_move();
         let safety = self.king_safety(us);
-        let mut tested = MoveList::default();
+        // The moves tested one by one: those of pinned, royal and
+        // overlapping pieces, castling and en passant (more spill to the
+        // heap). A room of a quarter of the default keeps the frame of this
+        // function, called at every node of perft's last ply, to about one
+        // stack page instead of four.
+        let mut tested = MoveList::<256>::default();
         let occupied = B::from_set(self.occupied());
         let (enemies, ep_bits) = self.capture_masks::<B>();
         let answer_bits = B::from_set(&safety.answer_set());

@@ -351,19 +351,17 @@ pub struct CastleGate {
     pub on_rook: bool,
 }
 
-/// The moves of one position: room for [`MoveList::INLINE`] moves without
-/// allocation (and without initialising the unused room); a position with
-/// more moves (a large board full of riders) spills to the heap, so no move
-/// is ever dropped.
+/// The moves of one position: room for `ROOM` moves without allocation
+/// (and without initialising the unused room); a position with more moves
+/// (a large board full of riders) spills to the heap, so no move is ever
+/// dropped. A smaller room suits a list of a few moves: a function whose
+/// locals pass a page of stack probes each page at every call.
 #[derive(Clone, Debug, Default)]
-pub struct MoveList {
-    moves: SmallVec<[Move; MoveList::INLINE]>,
+pub struct MoveList<const ROOM: usize = 1024> {
+    moves: SmallVec<[Move; ROOM]>,
 }
 
-impl MoveList {
-    /// The moves a list holds before it allocates.
-    pub const INLINE: usize = 1024;
-
+impl<const ROOM: usize> MoveList<ROOM> {
     /// Adds a move.
     #[inline]
     pub fn push(&mut self, m: Move) {

@@ -113,9 +113,8 @@ impl<R: RuleHandle> Position<R> {
                 return Some(ImmediateEnd::LastTeam { team });
             }
         }
-        let them = us.previous(n);
         if ends.any
-            && let Some(end) = self.ended_by_rule(us, them)
+            && let Some(end) = self.ended_by_rule(us, us.previous(n))
         {
             return Some(end);
         }
@@ -137,7 +136,10 @@ impl<R: RuleHandle> Position<R> {
 
     /// The immediate end by one of the rules that
     /// [`crate::rules::GameEnds::any`] says the variant has: extinction,
-    /// flag, castling wins, check counting, connection.
+    /// flag, castling wins, check counting, connection. Never inlined: its
+    /// locals would give [`Position::immediate_end`], which perft calls at
+    /// every node, a frame of several pages to probe.
+    #[inline(never)]
     fn ended_by_rule(&self, us: Seat, them: Seat) -> Option<ImmediateEnd> {
         let rules = self.rules();
         let ends = &rules.ends;

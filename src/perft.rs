@@ -15,26 +15,38 @@ pub const MAX_DEPTH: u32 = 64;
 /// player and plays on, the elimination is applied and counting goes on with
 /// the next seat without using a ply.
 pub fn perft(pos: &mut Position<impl RuleHandle>, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => 1,
+        1 => perft_last_ply(pos),
+        _ => perft_listed(pos, depth),
     }
+}
+
+/// Perft 1: the legal moves counted, without a list.
+fn perft_last_ply(pos: &mut Position<impl RuleHandle>) -> u64 {
+    let count = pos.count_legal_moves();
+    if count == 0 && pos.eliminate_if_stuck() {
+        let nodes = perft_last_ply(pos);
+        pos.unmake();
+        return nodes;
+    }
+    count
+}
+
+/// Perft 2 and deeper: each legal move made in turn. Kept out of the
+/// last ply's calls, which would otherwise each probe the pages of the
+/// move list's room on the stack.
+#[inline(never)]
+fn perft_listed(pos: &mut Position<impl RuleHandle>, depth: u32) -> u64 {
     let mut list = MoveList::default();
-    let count = if depth == 1 {
-        pos.count_legal_moves()
-    } else {
-        pos.legal_moves(&mut list);
-        list.len() as u64
-    };
-    if count == 0 {
+    pos.legal_moves(&mut list);
+    if list.is_empty() {
         if pos.eliminate_if_stuck() {
-            let nodes = perft(pos, depth);
+            let nodes = perft_listed(pos, depth);
             pos.unmake();
             return nodes;
         }
         return 0;
-    }
-    if depth == 1 {
-        return count;
     }
     let mut nodes = 0;
     for &mv in list.as_slice() {
