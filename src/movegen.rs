@@ -2032,7 +2032,7 @@ impl<R: RuleHandle> Position<R> {
         if slot.general || slot.promoting || slot.lined || promotable {
             return None;
         }
-        Some((slot.leap_quiet & !occupied) | (slot.leap_capture & enemies))
+        Some(((slot.leap_quiet & !occupied) | (slot.leap_capture & enemies)) & slot.destinations)
     }
 
     /// The target squares of a quiet, unpinned piece's plain moves found
@@ -2080,7 +2080,7 @@ impl<R: RuleHandle> Position<R> {
         let mut quiet = slot.leap_quiet;
         let mut capture = slot.leap_capture;
         if !slot.lined {
-            return Some((quiet & !occupied & allowed) | (capture & enemies));
+            return Some(((quiet & !occupied & allowed) | (capture & enemies)) & slot.destinations);
         }
         let (a, b) = slot.slides;
         for slide in &bits.slide_list[a as usize..b as usize] {
@@ -2121,7 +2121,7 @@ impl<R: RuleHandle> Position<R> {
                 quiet |= lame.target;
             }
         }
-        Some((quiet & !occupied & allowed) | (capture & enemies))
+        Some(((quiet & !occupied & allowed) | (capture & enemies)) & slot.destinations)
     }
 
     /// Whether a move captures.

@@ -123,9 +123,13 @@ pub struct SlotBits<B> {
     pub slides: (u32, u32),
     /// Lame quiet leaps, by range into [`BitTables::lame_list`].
     pub lames: (u32, u32),
+    /// The squares a move may end on: all but those outside the type's
+    /// mobility region and those it may not move to (`immobile`).
+    pub destinations: B,
     /// The piece must go through the general generator (hoppers, jumps,
-    /// lame captures, lame rides, or a mobility region or squares it may
-    /// not move to: [`RuleTable::moves_restricted`]).
+    /// lame captures, lame rides, or a restricted type
+    /// ([`RuleTable::moves_restricted`]) near its promotion region, where
+    /// the restriction spares promotions).
     pub general: bool,
     /// An unpromoted piece here may promote: its moves are not all plain
     /// ([`RuleTable::plain_moves`]).
@@ -236,11 +240,22 @@ impl<B: Bitboard> BitTables<B> {
             );
             for kind in PieceType::all(n_types) {
                 let restricted = rules.moves_restricted(seat, kind);
+                let seat_type = rules.seat_type(seat, kind);
+                let mobility = rules.mobility[seat_type].as_deref();
+                let immobile = rules.immobile.as_deref();
+                let destinations = (0..nsq)
+                    .filter(|&s| {
+                        mobility.is_none_or(|m| m[s])
+                            && !immobile.is_some_and(|m| m[seat_type * nsq + s])
+                    })
+                    .fold(B::default(), |m, s| m | B::square(s as Sq));
                 for sq in 0..nsq as Sq {
                     let (mut quiet, mut capture, mut ep) =
                         (B::default(), B::default(), B::default());
                     let slot = rules.slot(seat, kind, sq);
-                    let mut general = restricted;
+                    // Away from the promotion region, a restricted type's
+                    // moves are its plain moves onto its destinations.
+                    let mut general = restricted && rules.near_promotion[slot];
                     let ride_start = t.ride_list.len() as u32;
                     let mut slide_rides = Vec::new();
                     let lame_start = t.lame_list.len() as u32;
@@ -291,6 +306,7 @@ impl<B: Bitboard> BitTables<B> {
                     t.slots.push(SlotBits {
                         leap_quiet: quiet,
                         leap_capture: capture,
+                        destinations,
                         en_passant: ep,
                         rides,
                         slides,
