@@ -313,9 +313,8 @@ impl<R: RuleHandle> Position<R> {
         let rules = self.rules();
         let us = piece.seat();
         let kind = piece.kind();
-        if let Some(mask) = &rules.mobility[rules.seat_type(us, kind)]
-            && !mask[to as usize]
-        {
+        let seat_type = rules.seat_type(us, kind);
+        if !rules.in_mobility_region(seat_type, to) {
             return;
         }
         let info = &rules.pieces[kind];
@@ -393,9 +392,7 @@ impl<R: RuleHandle> Position<R> {
         if mandatory {
             return;
         }
-        if let Some(immobile) = &rules.immobile
-            && immobile[rules.seat_type(us, kind) * rules.square_count() + to as usize]
-        {
+        if rules.immobile_on(seat_type, to) {
             return;
         }
         emit(Move::Normal { from, to });

@@ -241,14 +241,11 @@ impl<B: Bitboard> BitTables<B> {
             for kind in PieceType::all(n_types) {
                 let restricted = rules.moves_restricted(seat, kind);
                 let seat_type = rules.seat_type(seat, kind);
-                let mobility = rules.mobility[seat_type].as_deref();
-                let immobile = rules.immobile.as_deref();
-                let destinations = (0..nsq)
+                let destinations = (0..nsq as Sq)
                     .filter(|&s| {
-                        mobility.is_none_or(|m| m[s])
-                            && !immobile.is_some_and(|m| m[seat_type * nsq + s])
+                        rules.in_mobility_region(seat_type, s) && !rules.immobile_on(seat_type, s)
                     })
-                    .fold(B::default(), |m, s| m | B::square(s as Sq));
+                    .fold(B::default(), |m, s| m | B::square(s));
                 for sq in 0..nsq as Sq {
                     let (mut quiet, mut capture, mut ep) =
                         (B::default(), B::default(), B::default());

@@ -924,6 +924,24 @@ impl RuleTable {
         seat.index() * self.pieces.len() + kind.index()
     }
 
+    /// Whether a (seat, type) ([`RuleTable::seat_type`]) may end a move on
+    /// `sq`: the square is in its mobility region, if it has one.
+    #[inline]
+    pub fn in_mobility_region(&self, seat_type: usize, sq: Sq) -> bool {
+        self.mobility[seat_type]
+            .as_ref()
+            .is_none_or(|region| region[sq as usize])
+    }
+
+    /// Whether a (seat, type) may not end a plain move on `sq` (`immobile`:
+    /// it would have no move from there); a promotion may.
+    #[inline]
+    pub fn immobile_on(&self, seat_type: usize, sq: Sq) -> bool {
+        self.immobile
+            .as_ref()
+            .is_some_and(|m| m[seat_type * self.square_count() + sq as usize])
+    }
+
     /// Whether a (seat, type)'s moves are restricted by square: a mobility
     /// region, or squares it may not move to (`immobile`).
     pub fn moves_restricted(&self, seat: Seat, kind: PieceType) -> bool {
