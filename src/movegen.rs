@@ -442,7 +442,7 @@ impl<R: RuleHandle> Position<R> {
             // move is, the gated piece blocking nothing.
             let base = mv.ungated();
             let mut offered = false;
-            self.gatings(base, &mut |m| offered |= m == mv);
+            self.gatings(base, &self.gate_offer(), &mut |m| offered |= m == mv);
             return offered && self.is_legal(base);
         }
         let handle = self.shared_rules().clone();
@@ -1296,9 +1296,10 @@ impl<R: RuleHandle> Position<R> {
         if !self.may_gate() {
             return;
         }
+        let offer = self.gate_offer();
         for i in 0..list.len() {
             let base = list.as_slice()[i];
-            self.gatings(base, &mut |m| list.push(m));
+            self.gatings(base, &offer, &mut |m| list.push(m));
         }
     }
 
@@ -1308,23 +1309,34 @@ impl<R: RuleHandle> Position<R> {
         self.rules().hand.as_ref().is_some_and(|h| h.gating) && self.has_hand(self.to_move())
     }
 
+    /// What the side to move may gate in this position: its gate squares
+    /// and the types its hand holds, found once for all its moves.
+    fn gate_offer(&self) -> GateOffer {
+        let us = self.to_move();
+        let types = PieceType::all(self.rules().pieces.len())
+            .filter(|&kind| self.in_hand(us, kind) > 0)
+            .fold(0, |set, kind| set | kind.bit());
+        GateOffer {
+            gates: self.gates(us),
+            types,
+        }
+    }
+
     /// Hands `emit` the gating moves of an ordinary move or castling of the
     /// side to move (`seirawanGating`): for each type in hand that may be
     /// dropped on it, the piece put on the gate square the move leaves, the
     /// king's or the rook's when castling, unless the king or rook lands
     /// there. Only a piece on its own gate square, so never a pawn
     /// promoting or taking en passant, gates.
-    fn gatings(&self, base: Move, emit: &mut impl FnMut(Move)) {
+    fn gatings(&self, base: Move, offer: &GateOffer, emit: &mut impl FnMut(Move)) {
         let rules = self.rules();
         let Some(hand) = rules.hand.as_ref().filter(|h| h.gating) else {
             return;
         };
         let us = self.to_move();
-        let gates = self.gates(us);
-        let types =
-            || PieceType::all(rules.pieces.len()).filter(|&kind| self.in_hand(us, kind) > 0);
+        let types = || PieceType::all(rules.pieces.len()).filter(|kind| kind.is_in(offer.types));
         match base {
-            Move::Normal { from, to } if gates.contains(from) => {
+            Move::Normal { from, to } if offer.gates.contains(from) => {
                 for piece in types() {
                     if hand.region[rules.seat_type(us, piece)].contains(from) {
                         emit(Move::Gating { from, to, piece });
@@ -1342,7 +1354,8 @@ impl<R: RuleHandle> Position<R> {
                     return;
                 };
                 for (sq, on_rook) in [(king, false), (rook, true)] {
-                    if !gates.contains(sq) || sq == geometry.king_to || sq == geometry.rook_to {
+                    if !offer.gates.contains(sq) || sq == geometry.king_to || sq == geometry.rook_to
+                    {
                         continue;
                     }
                     for piece in types() {
@@ -1559,12 +1572,22 @@ impl<R: RuleHandle> Position<R> {
         if !fast && let Some(count) = self.count_walled() {
             return count;
         }
-        // Gatings are counted from the listed base moves they extend.
-        if !fast || self.may_gate() {
+        let rules = self.rules();
+        let gating = self.may_gate();
+        // Gatings of compulsory captures or beside compulsory drops are
+        // counted on the list, which applies those rules first.
+        let compulsory =
+            rules.must_capture || rules.hand.as_ref().is_some_and(|h| h.must_drop.is_some());
+        if !fast || gating && compulsory {
             return self.count_listed();
         }
-        let mut counter = Counter::new(self.rules().must_capture);
-        self.generate_legal(&mut counter);
+        let mut counter = Counter::new(rules.must_capture);
+        let gatings = if gating {
+            self.count_gatings(&mut counter)
+        } else {
+            self.generate_legal(&mut counter);
+            0
+        };
         // As on the list: a compulsory capture leaves only the captures, else
         // a compulsory drop only those drops.
         if self.rules().must_capture && counter.captures > 0 {
@@ -1574,8 +1597,28 @@ impl<R: RuleHandle> Position<R> {
         } else if counter.moves == 0 {
             u64::from(self.stalemate_pass().is_some())
         } else {
-            counter.moves
+            counter.moves + gatings
         }
+    }
+
+    /// Hands the legal moves to `counter` and returns the number of their
+    /// gatings ([`Position::gatings`]), made from the base moves that leave
+    /// a gate square, which alone are listed. Never inlined: their list's
+    /// room stays out of [`Position::count_legal_moves`]'s frame.
+    #[inline(never)]
+    fn count_gatings(&mut self, counter: &mut Counter) -> u64 {
+        let offer = self.gate_offer();
+        let mut sink = GateCounter {
+            counter,
+            gates: offer.gates,
+            bases: MoveList::default(),
+        };
+        self.generate_legal(&mut sink);
+        let mut gatings = 0;
+        for &base in sink.bases.as_slice() {
+            self.gatings(base, &offer, &mut |_| gatings += 1);
+        }
+        gatings
     }
 
     /// The number of legal moves, listed. Never inlined: the list's room
@@ -2251,6 +2294,69 @@ impl MoveSink for Counter {
         }
         true
     }
+}
+
+/// Counts the moves as [`Counter`] does, and lists apart those that leave
+/// a gate square and may so be gated: plain moves and castling.
+struct GateCounter<'a> {
+    counter: &'a mut Counter,
+    /// The gate squares of the side to move ([`GateOffer::gates`]).
+    gates: SqSet,
+    bases: MoveList<64>,
+}
+
+impl MoveSink for GateCounter<'_> {
+    #[inline]
+    fn batch<B: Bitboard>(&mut self, from: Sq, targets: B, captures: B) {
+        self.counter.batch(from, targets, captures);
+        if self.gates.contains(from) {
+            let mut t = targets;
+            while let Some(to) = t.pop_lowest() {
+                self.bases.push(Move::Normal { from, to });
+            }
+        }
+    }
+
+    #[inline]
+    fn single(&mut self, mv: Move, capture: bool) {
+        self.counter.single(mv, capture);
+        if matches!(mv, Move::Castle { .. })
+            || matches!(mv, Move::Normal { from, .. } if self.gates.contains(from))
+        {
+            self.bases.push(mv);
+        }
+    }
+
+    #[inline]
+    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet) {
+        self.counter.drops(pos, allowed);
+    }
+
+    /// Takes the moves of a piece off the gate squares as [`Counter`]
+    /// does; declines the others, so that each plain one is seen.
+    #[inline]
+    fn promotions<B: Bitboard, R: RuleHandle>(
+        &mut self,
+        pos: &Position<R>,
+        from: Sq,
+        piece: Piece,
+        quiet: B,
+        captures: B,
+        zone: B,
+    ) -> bool {
+        !self.gates.contains(from)
+            && self
+                .counter
+                .promotions(pos, from, piece, quiet, captures, zone)
+    }
+}
+
+/// What the side to move may gate ([`Position::gate_offer`]).
+struct GateOffer {
+    /// The gate squares its own pieces stand on.
+    gates: SqSet,
+    /// The types its hand holds, as a set of type bits.
+    types: u64,
 }
 
 /// Lists the moves.

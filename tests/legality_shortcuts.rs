@@ -43,3 +43,19 @@ fn a_drop_may_not_give_check_where_checks_are_forbidden() {
     let fen = "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1";
     assert_eq!(perft_nodes("nocheckhouse", "2", fen, &path), 3885);
 }
+
+#[test]
+fn gatings_are_counted_from_the_moves_that_leave_a_gate() {
+    // Rooks on a1 and h1, king on e1, a hawk and an elephant in hand:
+    // 34 moves without gating, and each of the two types gated after the
+    // rooks' and the king's 8 plain moves (16) and on the king's or the
+    // rook's square after each castling (8). perft counts the last ply's
+    // gatings without listing the other moves (`Position::count_gatings`).
+    let path = variant_file("shortcuts.ini", VARIANTS);
+    let fen = "r3k2r/pppq1ppp/2n1pn2/3p4/3P4/2N1PN2/PPPQ1PPP/R3K2R[HEhe] w KQkq - 0 1";
+    assert_eq!(perft_nodes("seirawan", "1", fen, &path), 58);
+    assert_eq!(perft_nodes("seirawan", "2", fen, &path), 3363);
+    // With drops besides (S-House).
+    assert_eq!(perft_nodes("shouse", "1", fen, &path), 130);
+    assert_eq!(perft_nodes("shouse", "2", fen, &path), 15606);
+}
