@@ -506,7 +506,9 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         if let Move::Drop { placed, to, .. } = shape
-            && !self.drop_allowed(placed, to)
+            && self
+                .bishop_balance()
+                .is_some_and(|balance| !balance.allows(placed, to))
         {
             return false;
         }
@@ -659,19 +661,15 @@ impl<R: RuleHandle> Position<R> {
         })
     }
 
-    /// Whether a drop of `placed` on `to` keeps to the drop rules the move
-    /// generator cannot see square by square: with
-    /// `dropOppositeColoredBishop`, the bishops (on the board and in hand)
-    /// must still be able to stand on squares of both colours.
-    fn drop_allowed(&self, placed: PieceType, to: Sq) -> bool {
+    /// What `dropOppositeColoredBishop` asks of the side to move's drops
+    /// ([`BishopBalance`]), counted once for all of them; `None` where the
+    /// variant has no such rule.
+    fn bishop_balance(&self) -> Option<BishopBalance> {
         let rules = self.rules();
-        let Some((bishop, dark)) = rules
+        let (bishop, dark) = rules
             .hand
             .as_ref()
-            .and_then(|h| Some((h.opposite_coloured_bishops?, &h.dark_squares)))
-        else {
-            return true;
-        };
+            .and_then(|h| Some((h.opposite_coloured_bishops?, h.dark_squares)))?;
         let us = self.to_move();
         let total = u32::from(self.count(us, bishop)) + u32::from(self.in_hand(us, bishop));
         let (mut on_dark, mut on_light) = (0, 0);
@@ -684,18 +682,26 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
         }
-        if placed == bishop {
+        let free = self.drop_squares(us, bishop);
+        let free_dark = free.intersection(&dark).len() as u32;
+        let free_light = free.len() as u32 - free_dark;
+        // Enough squares of each colour must remain for the bishops once
+        // the drop has taken one (`taken_dark`, `taken_light`) or none.
+        let room = |taken_dark: u32, taken_light: u32| {
+            on_dark + free_dark >= total / 2 + taken_dark
+                && on_light + free_light >= total / 2 + taken_light
+        };
+        Some(BishopBalance {
+            bishop,
+            dark,
+            free,
             // No more bishops on the drop square's colour than half of them.
-            let on = if dark.contains(to) { on_dark } else { on_light };
-            on < total.div_ceil(2)
-        } else {
-            // Enough free squares of each colour must remain for the bishops.
-            let mut free = self.drop_squares(us, bishop);
-            free.remove(to);
-            let free_dark = free.intersection(dark).len() as u32;
-            let free_light = free.len() as u32 - free_dark;
-            on_dark + free_dark >= total / 2 && on_light + free_light >= total / 2
-        }
+            bishop_on_dark: on_dark < total.div_ceil(2),
+            bishop_on_light: on_light < total.div_ceil(2),
+            elsewhere: room(0, 0),
+            on_free_dark: room(1, 0),
+            on_free_light: room(0, 1),
+        })
     }
 
     /// Adds every legal move of the side to move; none once the game has
@@ -741,12 +747,27 @@ impl<R: RuleHandle> Position<R> {
         };
         let pseudo = self.tested_pieces(us);
         // Drops only block: when not in check, one can leave no royal piece
-        // attacked unless it may give no check or makes a pseudo-royal piece.
-        let quick_drops = simple
-            && rules
-                .hand
-                .as_ref()
-                .is_some_and(|h| h.checks && h.opposite_coloured_bishops.is_none());
+        // attacked unless it may give no check or makes a pseudo-royal
+        // piece. Before the side's royal piece is placed, a drop of another
+        // piece leaves none attacked. Either way only the bishops' balance
+        // (`dropOppositeColoredBishop`) may forbid it.
+        let unroyal = rules.checking
+            && rules.pseudo_royal.is_none()
+            && !rules.flying_general
+            && !rules.makpong
+            && !facing
+            && self.royal(us).is_none();
+        let quick_drops = (simple || unroyal) && rules.hand.as_ref().is_some_and(|h| h.checks);
+        // Where no piece on the drop square changes what attacks it (no
+        // hopper or lame leaper, blast or mutual immunity), whether a royal
+        // piece may be dropped there is seen without making the drop.
+        let royal_drops_seen =
+            !rules.complex_attacks && rules.blast.is_none() && rules.mutually_immune == 0;
+        let balance = if quick_drops {
+            self.bishop_balance()
+        } else {
+            None
+        };
         // The walls of one move are listed together and, without
         // pseudo-royal pieces, shield nothing (`Position::is_legal`): the
         // move is judged once for all its walls.
@@ -764,11 +785,21 @@ impl<R: RuleHandle> Position<R> {
                 };
             }
             let Some(from) = m.from() else {
-                return quick_drops
-                    || match &exposure {
-                        Some(judged) => self.judged_legal(m, judged, &pseudo),
-                        None => self.is_legal(*m),
-                    };
+                if quick_drops && let Move::Drop { placed, to, .. } = *m {
+                    let balanced = balance.as_ref().is_none_or(|b| b.allows(placed, to));
+                    if !(unroyal && rules.pieces[placed].royal) {
+                        return balanced;
+                    }
+                    // The royal piece itself lands where no enemy piece
+                    // attacks, as `is_legal` finds after making the drop.
+                    if royal_drops_seen {
+                        return balanced && !self.attacked_by_enemy(to, us);
+                    }
+                }
+                return match &exposure {
+                    Some(judged) => self.judged_legal(m, judged, &pseudo),
+                    None => self.is_legal(*m),
+                };
             };
             if plain
                 && matches!(m, Move::Normal { .. })
@@ -2348,6 +2379,46 @@ impl MoveSink for GateCounter<'_> {
             && self
                 .counter
                 .promotions(pos, from, piece, quiet, captures, zone)
+    }
+}
+
+/// Whether the side to move's drops keep its bishops able to stand on
+/// squares of both colours (`dropOppositeColoredBishop`), for each kind of
+/// drop square ([`Position::bishop_balance`]).
+struct BishopBalance {
+    /// The bishop type.
+    bishop: PieceType,
+    /// The dark squares.
+    dark: SqSet,
+    /// The squares a bishop may still be dropped on.
+    free: SqSet,
+    /// Whether a bishop may be dropped on a dark square, and on a light one.
+    bishop_on_dark: bool,
+    bishop_on_light: bool,
+    /// Whether another piece may be dropped off `free`, on a dark square of
+    /// it, and on a light one.
+    elsewhere: bool,
+    on_free_dark: bool,
+    on_free_light: bool,
+}
+
+impl BishopBalance {
+    /// Whether a drop of `placed` on `to` keeps the balance.
+    fn allows(&self, placed: PieceType, to: Sq) -> bool {
+        let dark = self.dark.contains(to);
+        if placed == self.bishop {
+            if dark {
+                self.bishop_on_dark
+            } else {
+                self.bishop_on_light
+            }
+        } else if !self.free.contains(to) {
+            self.elsewhere
+        } else if dark {
+            self.on_free_dark
+        } else {
+            self.on_free_light
+        }
     }
 }
 
