@@ -1765,6 +1765,9 @@ impl<R: RuleHandle> Position<R> {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let walling = rules.walling.as_ref()?;
+        if rules.walls_or_moves_counted[self.to_move()] {
+            return self.count_walls_or_moves(walling);
+        }
         if !rules.walls_counted[self.to_move()] {
             return None;
         }
@@ -1800,6 +1803,36 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         Some(count)
+    }
+
+    /// The legal moves counted where [`RuleTable::walls_or_moves_counted`]
+    /// holds: the pieces' moves as the fast generator counts them and, when
+    /// the side is not in check, one wall-only move per wall square (the
+    /// slow path judges them all by the pass they stand for, and a wall
+    /// shields nothing). `None` while the side's royal piece is missing.
+    fn count_walls_or_moves(&mut self, walling: &Walling) -> Option<u64> {
+        let us = self.to_move();
+        if self.immediate_end().is_some() {
+            return Some(0);
+        }
+        if self.royal(us).is_none() && self.rules().royal_kind.is_some() {
+            return None;
+        }
+        let mut counter = Counter::new(false);
+        self.generate_legal(&mut counter);
+        // Named, as on the list, by the side's first piece.
+        let walls = match self.pieces_of(us).iter().min() {
+            Some(&sq) if !self.in_check(us) => {
+                self.wall_squares(walling, Move::Pass { sq }, sq).len() as u64
+            }
+            _ => 0,
+        };
+        let moves = counter.moves + walls;
+        Some(if moves == 0 {
+            u64::from(self.stalemate_pass().is_some())
+        } else {
+            moves
+        })
     }
 
     /// Where every move is legal and walls go on the square a piece leaves

@@ -773,6 +773,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         simple_legality: Vec::new(),
         exposure_legality: Vec::new(),
         walls_counted: Vec::new(),
+        walls_or_moves_counted: Vec::new(),
         leap_attacks,
         leap_attack_list,
         ride_attack_summaries,
@@ -789,7 +790,8 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     });
     (table.plain_moves, table.near_promotion) = plain_moves(&table);
     table.bits = super::BoardBits::build(&table);
-    table.simple_legality = (0..table.seats.len())
+    // Legality left to pins and checks, walls apart.
+    let simple_apart_from_walls: Vec<bool> = (0..table.seats.len())
         .map(|seat| {
             table.checking
                 && !table.complex_attacks
@@ -801,12 +803,24 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 && !table.sittuyin_promotion
                 && !table.pass[seat]
                 && !table.bikjang
-                && table.walling.is_none()
                 && table.cambodian.is_none()
                 && table
                     .hand
                     .as_ref()
                     .is_none_or(|h| h.checks && h.opposite_coloured_bishops.is_none())
+        })
+        .collect();
+    table.simple_legality = simple_apart_from_walls
+        .iter()
+        .map(|&simple| simple && table.walling.is_none())
+        .collect();
+    table.walls_or_moves_counted = simple_apart_from_walls
+        .iter()
+        .map(|&simple| {
+            simple
+                && table.walling.as_ref().is_some_and(|w| w.or_move)
+                && table.hand.is_none()
+                && !table.must_capture
         })
         .collect();
     table.exposure_legality = (0..table.seats.len())

@@ -566,6 +566,12 @@ pub struct RuleTable {
     /// pieces, hand, passes or compulsory captures): perft's last ply counts
     /// each legal base move's wall squares without listing the walled moves.
     pub walls_counted: Vec<bool>,
+    /// Per seat, where a turn either moves a piece or only puts a wall
+    /// (`wallOrMove`) and legality is otherwise left to pins and checks (no
+    /// hand or compulsory captures): perft's last ply counts the moves with
+    /// the fast generator and adds the wall squares when the side is not in
+    /// check (a wall shields nothing, as Fairy-Stockfish judges it).
+    pub walls_or_moves_counted: Vec<bool>,
     /// On boards of at most 64 squares, per (attacker seat, square): plain
     /// leap attacks grouped as (squares an attacker may stand on, types).
     leap_attacks: Vec<(u32, u32)>,
