@@ -719,6 +719,10 @@ impl<R: RuleHandle> Position<R> {
         self.pseudo_moves(list);
         self.add_sittuyin_promotions(list);
         self.add_walls(list);
+        if self.all_pseudo_legal() {
+            self.finish_legal_list(list);
+            return;
+        }
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move();
@@ -1877,6 +1881,25 @@ impl<R: RuleHandle> Position<R> {
             && rules.checking
             && !rules.flying_general
             && !self.bikjang()
+    }
+
+    /// Whether every pseudo-legal move is legal ([`Position::is_legal`]
+    /// finds nothing to test): nothing can expose a royal piece of the side
+    /// to move ([`Position::nothing_exposed`]), and no drop or promotion
+    /// rule is judged on its own (drops that may not give check, the
+    /// bishops' balance, sittuyin's promotions, the drop of a royal piece,
+    /// which may not land attacked).
+    fn all_pseudo_legal(&self) -> bool {
+        let rules = self.rules();
+        let us = self.to_move();
+        self.nothing_exposed()
+            && !rules.sittuyin_promotion
+            && rules.hand.as_ref().is_none_or(|h| {
+                h.checks
+                    && h.opposite_coloured_bishops.is_none()
+                    && PieceType::all(rules.pieces.len())
+                        .all(|kind| !rules.pieces[kind].royal || !self.can_drop(us, kind))
+            })
     }
 
     /// Whether [`Position::generate_legal`] applies: checks exist, no

@@ -7,8 +7,8 @@ mod common;
 
 use common::{perft_nodes, variant_file};
 
-/// Crazyhouse where the last knight is pseudo-royal, and crazyhouse
-/// without checks.
+/// Crazyhouse where the last knight is pseudo-royal, crazyhouse without
+/// checks, and placement without its bishops' rule.
 const VARIANTS: &str = "\
 [prdrop:crazyhouse]
 extinctionValue = loss
@@ -17,6 +17,9 @@ extinctionPseudoRoyal = true
 
 [nocheckhouse:crazyhouse]
 checking = false
+
+[kingdrop:placement]
+dropOppositeColoredBishop = false
 ";
 
 #[test]
@@ -58,4 +61,15 @@ fn gatings_are_counted_from_the_moves_that_leave_a_gate() {
     // With drops besides (S-House).
     assert_eq!(perft_nodes("shouse", "1", fen, &path), 130);
     assert_eq!(perft_nodes("shouse", "2", fen, &path), 15606);
+}
+
+#[test]
+fn a_king_is_not_placed_where_it_is_attacked() {
+    // White has no piece on the board, so nothing it drops can expose a
+    // king, except the king itself: of the eight squares of its first
+    // rank, a1 is attacked by the rook on a8. 7 king drops, 8 knight drops.
+    let path = variant_file("shortcuts.ini", VARIANTS);
+    let fen = "r3k3/8/8/8/8/8/8/8[KNn] w - - 0 1";
+    assert_eq!(perft_nodes("kingdrop", "1", fen, &path), 15);
+    assert_eq!(perft_nodes("kingdrop", "2", fen, &path), 90);
 }
