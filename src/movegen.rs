@@ -2245,7 +2245,8 @@ impl<R: RuleHandle> Position<R> {
         let (a, b) = slot.lames;
         for lame in &bits.lame_list[a as usize..b as usize] {
             if (lame.path & occupied).is_empty() {
-                quiet |= lame.target;
+                quiet |= lame.quiet;
+                capture |= lame.capture;
             }
         }
         Some(((quiet & !occupied & allowed) | (capture & enemies)) & slot.destinations)

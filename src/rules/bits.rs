@@ -98,13 +98,16 @@ pub struct RideBits<B> {
     pub capture: bool,
 }
 
-/// A quiet leap that needs its path empty (a pawn's double step).
+/// A leap that needs its path empty (a pawn's double step, xiangqi's
+/// horse and elephant).
 #[derive(Clone, Copy, Debug)]
 pub struct LameBits<B> {
     /// The squares that must be empty.
     pub path: B,
-    /// The landing square.
-    pub target: B,
+    /// The landing square if the leap may end there quietly, else empty.
+    pub quiet: B,
+    /// The landing square if the leap may capture there, else empty.
+    pub capture: B,
 }
 
 /// The moves of one (seat, type, square), as bitboards: read together, so
@@ -121,7 +124,7 @@ pub struct SlotBits<B> {
     pub rides: (u32, u32),
     /// Rides read as slides, by range into [`BitTables::slide_list`].
     pub slides: (u32, u32),
-    /// Lame quiet leaps, by range into [`BitTables::lame_list`].
+    /// Lame leaps, by range into [`BitTables::lame_list`].
     pub lames: (u32, u32),
     /// The squares a move may end on: all but those outside the type's
     /// mobility region and those it may not move to (`immobile`).
@@ -272,11 +275,20 @@ impl<B: Bitboard> BitTables<B> {
                                     ep |= target;
                                 }
                             }
-                            LineKind::Leap if !line.jump && !line.capture && !line.en_passant => {
+                            // Not where it may take en passant.
+                            LineKind::Leap
+                                if !(line.jump
+                                    || line.en_passant
+                                    || line.capture && ep_capturer) =>
+                            {
                                 let (path, landing) = squares.split_at(line.path as usize);
+                                let target = B::square(landing[0]);
+                                let only =
+                                    |allowed: bool| if allowed { target } else { B::default() };
                                 t.lame_list.push(LameBits {
                                     path: set(path),
-                                    target: B::square(landing[0]),
+                                    quiet: only(line.quiet),
+                                    capture: only(line.capture),
                                 });
                             }
                             LineKind::Ride if line.path == 0 && !line.jump => {
