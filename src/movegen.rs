@@ -12,8 +12,8 @@ use crate::piece::Piece;
 use crate::piece_type::PieceType;
 use crate::position::{KingSafety, Position, RuleHandle};
 use crate::rules::{
-    BitTables, Bitboard, BoardBits, LineKind, RuleTable, SlotBits, Sq, SqSet, Walling, WallingRule,
-    pext,
+    BitTables, Bitboard, BoardBits, LineKind, RideBits, RuleTable, SlotBits, Sq, SqSet, Walling,
+    WallingRule, pext,
 };
 use crate::seat::Seat;
 
@@ -2219,6 +2219,10 @@ impl<R: RuleHandle> Position<R> {
         let (a, b) = slot.rides;
         for ride in &bits.ride_list[a as usize..b as usize] {
             let blockers = ride.ray & occupied;
+            if ride.hop {
+                Self::hop_targets(ride, blockers, occupied, &mut quiet, &mut capture);
+                continue;
+            }
             if blockers.is_empty() {
                 if ride.quiet {
                     quiet |= ride.ray;
@@ -2250,6 +2254,47 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         Some(((quiet & !occupied & allowed) | (capture & enemies)) & slot.destinations)
+    }
+
+    /// Adds a hop's targets to `quiet` and `capture`: beyond its first
+    /// piece (the hurdle, among `blockers`), the empty squares up to the
+    /// next piece and that piece, as the hop allows.
+    #[inline(always)]
+    fn hop_targets<B: Bitboard>(
+        hop: &RideBits<B>,
+        blockers: B,
+        occupied: B,
+        quiet: &mut B,
+        capture: &mut B,
+    ) {
+        if blockers.is_empty() {
+            return;
+        }
+        let beyond = if hop.increasing {
+            hop.ray & B::above(blockers.lowest())
+        } else {
+            hop.ray & B::below(blockers.highest())
+        };
+        let stops = beyond & occupied;
+        if stops.is_empty() {
+            if hop.quiet {
+                *quiet |= beyond;
+            }
+            return;
+        }
+        let (first, before) = if hop.increasing {
+            let first = stops.lowest();
+            (first, B::below(first))
+        } else {
+            let first = stops.highest();
+            (first, B::above(first))
+        };
+        if hop.quiet {
+            *quiet |= beyond & before;
+        }
+        if hop.capture {
+            *capture |= B::square(first);
+        }
     }
 
     /// Whether a move captures.

@@ -85,7 +85,8 @@ fn ride_reach(ray: u64, increasing: bool, occupied: u64) -> u64 {
     ray & up_to_first
 }
 
-/// A ride as a bitboard: its squares, and whether their indices grow.
+/// A ride or a hop as a bitboard: its squares, and whether their indices
+/// grow.
 #[derive(Clone, Copy, Debug)]
 pub struct RideBits<B> {
     /// The squares of the ride.
@@ -96,6 +97,9 @@ pub struct RideBits<B> {
     pub quiet: bool,
     /// May capture.
     pub capture: bool,
+    /// A hop (a cannon's line): it starts beyond the first piece on the
+    /// ray, the hurdle.
+    pub hop: bool,
 }
 
 /// A leap that needs its path empty (a pawn's double step, xiangqi's
@@ -120,7 +124,7 @@ pub struct SlotBits<B> {
     pub leap_capture: B,
     /// Targets of capture lines that may take en passant.
     pub en_passant: B,
-    /// Rides, by range into [`BitTables::ride_list`].
+    /// Rides and hops, by range into [`BitTables::ride_list`].
     pub rides: (u32, u32),
     /// Rides read as slides, by range into [`BitTables::slide_list`].
     pub slides: (u32, u32),
@@ -129,8 +133,8 @@ pub struct SlotBits<B> {
     /// The squares a move may end on: all but those outside the type's
     /// mobility region and those it may not move to (`immobile`).
     pub destinations: B,
-    /// The piece must go through the general generator (hoppers, jumps,
-    /// lame captures, lame rides, or a restricted type
+    /// The piece must go through the general generator (grasshoppers,
+    /// janggi's cannons, jumps, lame rides, or a restricted type
     /// ([`RuleTable::moves_restricted`]) near its promotion region, where
     /// the restriction spares promotions).
     pub general: bool,
@@ -150,14 +154,14 @@ pub struct SlotBits<B> {
 pub struct BitTables<B> {
     /// Per (seat, type, square) slot ([`RuleTable::slot`]).
     pub slots: Vec<SlotBits<B>>,
-    /// All rides not read as slides.
+    /// All rides not read as slides, and all hops.
     pub ride_list: Vec<RideBits<B>>,
     /// All slides.
     pub slide_list: Vec<SlideBits>,
     /// The squares each slide reaches, per occupancy of its mask; slides
     /// of the same rides share their entries.
     pub slide_targets: Vec<B>,
-    /// All lame quiet leaps.
+    /// All lame leaps.
     pub lame_list: Vec<LameBits<B>>,
     /// Per seat, its promotion region.
     pub zones: Vec<B>,
@@ -304,6 +308,17 @@ impl<B: Bitboard> BitTables<B> {
                                     ep |= set(squares);
                                 }
                             }
+                            // A hop of any cannon but janggi's (which
+                            // neither hops over nor takes another).
+                            LineKind::Hop
+                                if line.path == 0
+                                    && !(line.jump
+                                        || line.en_passant
+                                        || line.capture && ep_capturer)
+                                    && !kind.is_in(rules.janggi_cannons) =>
+                            {
+                                t.ride_list.push(ride_bits(line, squares));
+                            }
                             _ => general = true,
                         }
                     }
@@ -427,6 +442,7 @@ fn ride_bits<B: Bitboard>(line: &Line, squares: &[Sq]) -> RideBits<B> {
         increasing: squares.len() < 2 || squares[1] > squares[0],
         quiet: line.quiet,
         capture: line.capture,
+        hop: line.kind == LineKind::Hop,
     }
 }
 
