@@ -1261,25 +1261,31 @@ impl<R: RuleHandle> Position<R> {
     /// The empty squares the piece on `from` could reach by a quiet move
     /// once it stands on `to` (Amazons' arrows).
     fn quiet_reach_after(&mut self, from: Sq, to: Sq) -> SqSet {
-        let piece = self.lift(from);
-        let taken = self.lift(to);
-        self.drop_back(to, piece);
+        let piece = self.piece_at(from);
+        // The squares occupied once the piece has moved.
+        let mut occupied = *self.occupied();
+        occupied.remove(from);
+        occupied.insert(to);
         let handle = self.shared_rules().clone();
         let by_bits = match &handle.bits {
-            BoardBits::Narrow(bits) => self.quiet_targets_by_bits(bits, to, piece),
-            BoardBits::Double(bits) => self.quiet_targets_by_bits(bits, to, piece),
-            BoardBits::Wide(bits) => self.quiet_targets_by_bits(bits, to, piece),
+            BoardBits::Narrow(bits) => self.quiet_targets_by_bits(bits, to, piece, &occupied),
+            BoardBits::Double(bits) => self.quiet_targets_by_bits(bits, to, piece, &occupied),
+            BoardBits::Wide(bits) => self.quiet_targets_by_bits(bits, to, piece, &occupied),
         };
-        let reach = by_bits.unwrap_or_else(|| {
-            let mut reach = SqSet::default();
-            self.piece_moves_walk(to, piece, false, &mut |m| {
-                if let Move::Normal { to: target, .. } = m
-                    && self.piece_at(target).is_none()
-                {
-                    reach.insert(target);
-                }
-            });
-            reach
+        if let Some(reach) = by_bits {
+            return reach;
+        }
+        // The general walk reads the board: the move is made on it.
+        self.lift(from);
+        let taken = self.lift(to);
+        self.drop_back(to, piece);
+        let mut reach = SqSet::default();
+        self.piece_moves_walk(to, piece, false, &mut |m| {
+            if let Move::Normal { to: target, .. } = m
+                && self.piece_at(target).is_none()
+            {
+                reach.insert(target);
+            }
         });
         self.lift(to);
         if taken.is_some() {
@@ -1289,17 +1295,19 @@ impl<R: RuleHandle> Position<R> {
         reach
     }
 
-    /// The empty squares the piece on `from` reaches by plain quiet moves,
-    /// found with bitboards, or `None` where it needs the general walk
+    /// The empty squares that `piece`, standing on `from` among the
+    /// `occupied` squares, reaches by plain quiet moves, found with
+    /// bitboards, or `None` where it needs the general walk
     /// ([`Position::targets_by_bits`]).
     fn quiet_targets_by_bits<B: Bitboard>(
         &self,
         bits: &BitTables<B>,
         from: Sq,
         piece: Piece,
+        occupied: &SqSet,
     ) -> Option<SqSet> {
         let masks = BoardMasks {
-            occupied: B::from_set(self.occupied()),
+            occupied: B::from_set(occupied),
             enemies: B::default(),
             en_passant: B::default(),
             allowed: B::ALL,
