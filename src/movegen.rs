@@ -755,18 +755,13 @@ impl<R: RuleHandle> Position<R> {
         // piece. Before the side's royal piece is placed, a drop of another
         // piece leaves none attacked. Either way only the bishops' balance
         // (`dropOppositeColoredBishop`) may forbid it.
-        let unroyal = rules.checking
-            && rules.pseudo_royal.is_none()
-            && !rules.flying_general
-            && !rules.makpong
-            && !facing
-            && self.royal(us).is_none();
+        let unroyal = self.nothing_exposed();
         let quick_drops = (simple || unroyal) && rules.hand.as_ref().is_some_and(|h| h.checks);
         // Where no piece on the drop square changes what attacks it (no
-        // hopper or lame leaper, blast or mutual immunity), whether a royal
-        // piece may be dropped there is seen without making the drop.
-        let royal_drops_seen =
-            !rules.complex_attacks && rules.blast.is_none() && rules.mutually_immune == 0;
+        // hopper or lame leaper, blast, or mutual immunity, which
+        // `nothing_exposed` excludes), whether a royal piece may be dropped
+        // there is seen without making the drop.
+        let royal_drops_seen = !rules.complex_attacks && rules.blast.is_none();
         let balance = if quick_drops {
             self.bishop_balance()
         } else {
