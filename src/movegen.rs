@@ -527,6 +527,11 @@ impl<R: RuleHandle> Position<R> {
         {
             return true;
         }
+        if let Some(blast) = self.unplayed_blasts(pseudo, theirs)
+            && let Some(legal) = self.blast_capture_legal(mv, &blast)
+        {
+            return legal;
+        }
         match (mv.from(), shape) {
             (Some(from), _) if pseudo.contains(from) => {
                 pseudo.remove(from);
@@ -611,6 +616,71 @@ impl<R: RuleHandle> Position<R> {
         }
         self.unmake();
         legal
+    }
+
+    /// Where captures explode and nothing but the pseudo-royal pieces'
+    /// safety decides a plain capture (the side to move has no royal piece,
+    /// and there is no `dupleCheck`, petrification, ban on checks, flying
+    /// general or bikjang): what [`Position::blast_capture_legal`] needs,
+    /// with the side's pseudo-royal pieces (`ours`) and its enemies'
+    /// (`theirs`) before the move.
+    fn unplayed_blasts(&self, ours: SqSet, theirs: SqSet) -> Option<UnplayedBlasts> {
+        let rules = self.rules();
+        let immune = rules.blast?;
+        let simple = self.royal(self.to_move()).is_none()
+            && rules.pseudo_royal.is_none_or(|(_, _, duple)| !duple)
+            && rules.petrify == 0
+            && rules.checking
+            && !rules.flying_general
+            && !self.bikjang();
+        simple.then_some(UnplayedBlasts {
+            immune,
+            ours,
+            theirs,
+        })
+    }
+
+    /// Whether a plain capture by a piece that explodes with its victim is
+    /// legal, found as [`Position::is_legal`] finds it after playing the
+    /// move ([`Position::blast_safe`]) but without playing it: the capture's
+    /// squares and the blast are lifted off the board for the attack tests.
+    /// `None` for any other move.
+    fn blast_capture_legal(&mut self, mv: Move, blast: &UnplayedBlasts) -> Option<bool> {
+        let Move::Normal { from, to } = mv else {
+            return None;
+        };
+        if self.piece_at(to).is_none() || self.piece_at(from).kind().is_in(blast.immune) {
+            return None;
+        }
+        let (mut ours, theirs) = (blast.ours, &blast.theirs);
+        if ours.contains(from) {
+            ours.remove(from);
+            ours.insert(to);
+        }
+        let blasted = self.blast_neighbours(to);
+        let explodes = |s: Sq| s == to || blasted.contains(s);
+        if ours.iter().any(explodes) {
+            return Some(false);
+        }
+        if theirs.iter().any(explodes) {
+            return Some(true);
+        }
+        let us = self.to_move();
+        let mover = self.lift(from);
+        let victim = self.lift(to);
+        let mut lifted = [(0, Piece::NONE); 8];
+        for (slot, sq) in lifted.iter_mut().zip(blasted.iter()) {
+            *slot = (sq, self.lift(sq));
+        }
+        let safe = ours
+            .iter()
+            .all(|s| self.touches(s, theirs) || !self.attacked_by_enemy_on_board(s, us));
+        for &(sq, piece) in lifted.iter().take(blasted.len()) {
+            self.drop_back(sq, piece);
+        }
+        self.drop_back(to, victim);
+        self.drop_back(from, mover);
+        Some(safe)
     }
 
     /// Whether an enemy piece could take `seat`'s pseudo-royal piece on
@@ -860,6 +930,12 @@ impl<R: RuleHandle> Position<R> {
                     .is_none_or(|(types, _, duple)| !duple && types & rules.petrify == 0)
                 && !rules.flying_general
                 && rules.mutually_immune == 0,
+            blasts: rules.blast.and_then(|_| {
+                self.unplayed_blasts(
+                    self.pseudo_royals(us),
+                    self.enemy_pseudo_royals_if_blasts(us),
+                )
+            }),
             ..JudgedLines::default()
         };
         if !rules.checking && !self.check_reach(us, &mut judged) {
@@ -915,6 +991,11 @@ impl<R: RuleHandle> Position<R> {
     #[inline(always)]
     fn judged_legal(&mut self, m: &Move, judged: &JudgedLines, tested: &SqSet) -> bool {
         if self.always_tested(m) {
+            if let Some(blast) = &judged.blasts
+                && let Some(legal) = self.blast_capture_legal(*m, blast)
+            {
+                return legal;
+            }
             return self.is_legal(*m);
         }
         if self.unexposed(m, judged, tested) {
@@ -2622,6 +2703,18 @@ struct JudgedLines {
     /// than a capture, where captures explode; and of a pseudo-royal piece
     /// only, there) is as safe as its destination.
     royal_steps: bool,
+    /// Where plain captures that explode are judged without being played.
+    blasts: Option<UnplayedBlasts>,
+}
+
+/// What [`Position::blast_capture_legal`] reads: the blast-immune types, and
+/// the pseudo-royal pieces of the side to move and of its enemies before the
+/// move.
+#[derive(Clone, Copy, Debug)]
+struct UnplayedBlasts {
+    immune: u64,
+    ours: SqSet,
+    theirs: SqSet,
 }
 
 impl JudgedLines {

@@ -1407,19 +1407,16 @@ impl<R: RuleHandle> Position<R> {
         let Some(immune) = rules.blast else {
             return out;
         };
-        for df in -1..=1 {
-            for dr in -1..=1 {
-                let Some(sq) = rules.step(to, df, dr).filter(|_| (df, dr) != (0, 0)) else {
-                    continue;
-                };
-                let piece = self.board[sq as usize];
-                if piece.is_some()
-                    && !piece.is_wall()
-                    && !piece.kind().is_in(immune)
-                    && !rules.pieces[piece.kind()].builtin_pawn
-                {
-                    out.insert(sq);
-                }
+        for sq in rules.neighbours[to as usize]
+            .intersection(&self.occupied)
+            .iter()
+        {
+            let piece = self.board[sq as usize];
+            if !piece.is_wall()
+                && !piece.kind().is_in(immune)
+                && !rules.pieces[piece.kind()].builtin_pawn
+            {
+                out.insert(sq);
             }
         }
         out
@@ -2014,6 +2011,23 @@ impl<R: RuleHandle> Position<R> {
         })
     }
 
+    /// [`Position::attacked_by_enemy`] counting only the pieces on the
+    /// board, where some were taken off it with [`Position::lift`] (the
+    /// piece-type sets still hold them).
+    pub(crate) fn attacked_by_enemy_on_board(&self, sq: Sq, seat: Seat) -> bool {
+        let rules = self.rules();
+        if rules.seats.len() > 2 {
+            // Every attack line is read from the board.
+            return self.attacked_by_enemy(sq, seat);
+        }
+        let team = rules.seats[seat].team;
+        Seat::all(rules.seats.len()).any(|s| {
+            rules.seats[s].team != team
+                && !self.is_eliminated(s)
+                && self.find_attacker(sq, s, |from| self.board[from as usize].is_some())
+        })
+    }
+
     /// Whether the piece on `s` belongs to an active enemy of `team` and is
     /// of a type that attacks along a merged attack line (`types`, per seat).
     #[inline]
@@ -2073,11 +2087,7 @@ impl<R: RuleHandle> Position<R> {
 
     /// Whether `sq` is next to one of `squares`.
     pub(crate) fn touches(&self, sq: Sq, squares: &SqSet) -> bool {
-        let rules = self.rules();
-        let (f, r) = (rules.file_of(sq), rules.rank_of(sq));
-        squares.iter().any(|t| {
-            t != sq && rules.file_of(t).abs_diff(f) <= 1 && rules.rank_of(t).abs_diff(r) <= 1
-        })
+        self.rules.neighbours[sq as usize].intersects(squares)
     }
 
     /// After a move where captures explode: whether the mover's pseudo-royal

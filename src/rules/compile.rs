@@ -779,6 +779,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         ride_attack_summaries,
         zobrist: super::Zobrist::new(nsq, n_seats, n_types),
         step_sources: [SqSet::default(); 8],
+        neighbours: Vec::new(),
     };
     table.step_sources = std::array::from_fn(|d| {
         let (df, dr) = super::KING_STEPS[d];
@@ -788,6 +789,18 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         }
         sources
     });
+    table.neighbours = (0..nsq as Sq)
+        .map(|sq| {
+            let mut near = SqSet::default();
+            for s in super::KING_STEPS
+                .iter()
+                .filter_map(|&(df, dr)| table.step(sq, df, dr))
+            {
+                near.insert(s);
+            }
+            near
+        })
+        .collect();
     (table.plain_moves, table.near_promotion) = plain_moves(&table);
     table.bits = super::BoardBits::build(&table);
     // Legality left to pins and checks, walls apart.
@@ -796,7 +809,9 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             table.checking
                 && !table.complex_attacks
                 && table.pseudo_royal.is_none()
-                && table.blast.is_none()
+                // Blasts matter to legality only where they can destroy a
+                // royal piece.
+                && (table.blast.is_none() || table.royal_kind.is_none())
                 && table.mutually_immune == 0
                 && !table.flying_general
                 && !table.makpong

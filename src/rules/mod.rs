@@ -448,6 +448,9 @@ pub struct RuleTable {
     /// step that way ([`RuleTable::step`]): shifting them by the step's
     /// index offset moves a set of squares one step.
     pub step_sources: [SqSet; 8],
+    /// Per square, the playable squares one king's step from it: where a
+    /// capture's blast reaches, and what a piece touches.
+    pub neighbours: Vec<SqSet>,
     /// The seats in turn order.
     pub seats: Vec<SeatRules>,
     /// The piece types.
@@ -545,7 +548,8 @@ pub struct RuleTable {
     /// seat's promotion region (a promoted piece there may demote).
     pub near_promotion: Vec<bool>,
     /// Per seat, whether the rules leave its legality to pins and checks
-    /// alone (no hoppers, lame or pseudo-royal pieces, blasts, walls,
+    /// alone (no hoppers, lame or pseudo-royal pieces, blasts that can
+    /// destroy a royal piece, walls,
     /// passes or other rules that need every move made and tested); the
     /// position still has its say ([`crate::position::Position`]'s fast
     /// path also needs a known king, and no hand rule or game end in the
