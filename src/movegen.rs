@@ -1810,7 +1810,14 @@ impl<R: RuleHandle> Position<R> {
             let p = self.piece_at(from);
             let slot = slots.of(p.kind(), from);
             let free = !slot.royal && !tested.contains(from) && !left.contains(from);
-            if free && let Some(targets) = Self::targets_by_bits(bits, slot, p, masks) {
+            let targets = Self::targets_by_bits(bits, slot, p, masks);
+            if !free && let Some(mut targets) = targets {
+                while let Some(to) = targets.pop_lowest() {
+                    to_test.push(Move::Normal { from, to });
+                }
+                continue;
+            }
+            if let Some(targets) = targets {
                 let judged_here = checks[..judged.groups]
                     .iter()
                     .filter(|(types, _)| p.kind().is_in(*types))
