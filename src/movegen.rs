@@ -637,6 +637,7 @@ impl<R: RuleHandle> Position<R> {
             immune,
             ours,
             theirs,
+            lines: None,
         })
     }
 
@@ -664,6 +665,14 @@ impl<R: RuleHandle> Position<R> {
         }
         if theirs.iter().any(explodes) {
             return Some(true);
+        }
+        if let Some(lines) = &blast.lines {
+            let mut emptied = blasted;
+            emptied.insert(from);
+            emptied.insert(to);
+            if !emptied.intersects(lines) {
+                return Some(true);
+            }
         }
         let us = self.to_move();
         let mover = self.lift(from);
@@ -930,14 +939,19 @@ impl<R: RuleHandle> Position<R> {
                     .is_none_or(|(types, _, duple)| !duple && types & rules.petrify == 0)
                 && !rules.flying_general
                 && rules.mutually_immune == 0,
-            blasts: rules.blast.and_then(|_| {
-                self.unplayed_blasts(
+            ..JudgedLines::default()
+        };
+        if rules.blast.is_some() {
+            judged.blasts = self
+                .unplayed_blasts(
                     self.pseudo_royals(us),
                     self.enemy_pseudo_royals_if_blasts(us),
                 )
-            }),
-            ..JudgedLines::default()
-        };
+                .map(|blasts| UnplayedBlasts {
+                    lines: Some(judged.left()),
+                    ..blasts
+                });
+        }
         if !rules.checking && !self.check_reach(us, &mut judged) {
             return None;
         }
@@ -2722,6 +2736,10 @@ struct UnplayedBlasts {
     immune: u64,
     ours: SqSet,
     theirs: SqSet,
+    /// Where known (perft's [`JudgedLines`]: no pseudo-royal piece of the
+    /// side is attacked), the squares whose emptying may expose one: a
+    /// capture whose blast empties none of them exposes none.
+    lines: Option<SqSet>,
 }
 
 impl JudgedLines {
