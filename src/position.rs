@@ -1404,18 +1404,12 @@ impl<R: RuleHandle> Position<R> {
     pub fn blast_neighbours(&self, to: Sq) -> SqSet {
         let mut out = SqSet::default();
         let rules = self.rules();
-        let Some(immune) = rules.blast else {
-            return out;
-        };
         for sq in rules.neighbours[to as usize]
             .intersection(&self.occupied)
             .iter()
         {
             let piece = self.board[sq as usize];
-            if !piece.is_wall()
-                && !piece.kind().is_in(immune)
-                && !rules.pieces[piece.kind()].builtin_pawn
-            {
+            if !piece.is_wall() && piece.kind().is_in(rules.blast_victims) {
                 out.insert(sq);
             }
         }

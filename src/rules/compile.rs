@@ -685,6 +685,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         blast: def
             .bool(Key::BlastOnCapture)
             .then(|| bits(ctx.def.piece_set(Key::BlastImmuneTypes))),
+        blast_victims: 0,
         mutually_immune: bits(ctx.def.piece_set(Key::MutuallyImmuneTypes)),
         petrify: bits(ctx.def.piece_set(Key::PetrifyOnCaptureTypes)),
         flying_general: def.bool(Key::FlyingGeneral),
@@ -789,6 +790,11 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         }
         sources
     });
+    if let Some(immune) = table.blast {
+        table.blast_victims = (0..table.pieces.len())
+            .filter(|&t| immune & 1 << t == 0 && !table.pieces[t].builtin_pawn)
+            .fold(0, |m, t| m | 1 << t);
+    }
     table.neighbours = (0..nsq as Sq)
         .map(|sq| {
             let mut near = SqSet::default();

@@ -590,6 +590,9 @@ pub struct RuleTable {
     /// piece next to the target square but pawns leave the board, except
     /// the types given here (bits, `blastImmuneTypes`). `None` without blasts.
     pub blast: Option<u64>,
+    /// Where captures explode, the types a capture next to them explodes
+    /// (bits): every type but pawns and the blast-immune types.
+    pub blast_victims: u64,
     /// Types that turn into a wall where they capture (bits,
     /// `petrifyOnCaptureTypes`).
     pub petrify: u64,
