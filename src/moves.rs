@@ -131,7 +131,7 @@ impl Move {
             | Move::Gating { from, .. } => Some(from),
             Move::Castle { king, .. } => Some(king),
             Move::Pass { sq } => Some(sq),
-            Move::Walled { base, .. } => base.to_move().from(),
+            Move::Walled { base, .. } => Some(base.from()),
             Move::Drop { .. } => None,
         }
     }
@@ -149,7 +149,7 @@ impl Move {
             | Move::Gating { to, .. }
             | Move::Drop { to, .. } => to,
             Move::Pass { sq } => sq,
-            Move::Walled { base, .. } => base.to_move().to(),
+            Move::Walled { base, .. } => base.to(),
         }
     }
 
@@ -314,6 +314,32 @@ pub enum WallBase {
 }
 
 impl WallBase {
+    /// The square the moving piece (the king, for castling) leaves.
+    #[inline]
+    pub fn from(self) -> Sq {
+        match self {
+            WallBase::Normal { from, .. }
+            | WallBase::Promotion { from, .. }
+            | WallBase::PiecePromotion { from, .. }
+            | WallBase::EnPassant { from, .. } => from,
+            WallBase::Pass { sq } => sq,
+            WallBase::Castle { king, .. } => king,
+        }
+    }
+
+    /// The square the moving piece (the king, for castling) lands on.
+    #[inline]
+    pub fn to(self) -> Sq {
+        match self {
+            WallBase::Normal { to, .. }
+            | WallBase::Promotion { to, .. }
+            | WallBase::PiecePromotion { to, .. }
+            | WallBase::EnPassant { to, .. }
+            | WallBase::Castle { to, .. } => to,
+            WallBase::Pass { sq } => sq,
+        }
+    }
+
     /// The move the wall follows.
     #[inline]
     pub fn to_move(self) -> Move {
