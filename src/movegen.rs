@@ -2009,16 +2009,20 @@ impl<R: RuleHandle> Position<R> {
 
     /// Whether [`Position::generate_legal`] applies: checks exist, no
     /// hoppers, lame or pseudo-royal pieces complicate them, the royal piece
-    /// is known and the game is not over. Compulsory captures and drops,
-    /// gatings and the pass of a side with no move (`passOnStalemate`) are
-    /// applied to what it finds, as to the slow path's legal moves.
+    /// is known, the Makpong rule has no say (the side is not in check) and
+    /// the game is not over. Compulsory captures and drops, gatings and the
+    /// pass of a side with no move (`passOnStalemate`) are applied to what
+    /// it finds, as to the slow path's legal moves.
     fn fast_legality(&self) -> bool {
         let rules = self.rules();
         // Without a royal piece every pseudo-legal move is legal; with one,
         // pins and checks decide.
         let us = self.to_move();
         let royal_known = self.royal(us).is_some() || rules.royal_kind.is_none();
-        rules.simple_legality[us] && royal_known && self.immediate_end().is_none()
+        rules.simple_legality[us]
+            && royal_known
+            && !(rules.makpong && self.in_check(us))
+            && self.immediate_end().is_none()
     }
 
     /// Hands every legal move of the side to move to `sink`, plain moves of

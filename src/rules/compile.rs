@@ -820,7 +820,6 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 && (table.blast.is_none() || table.royal_kind.is_none())
                 && table.mutually_immune == 0
                 && !table.flying_general
-                && !table.makpong
                 && !table.sittuyin_promotion
                 && !table.pass[seat]
                 && !table.bikjang
@@ -842,6 +841,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 && table.walling.as_ref().is_some_and(|w| w.or_move)
                 && table.hand.is_none()
                 && !table.must_capture
+                && !table.makpong
         })
         .collect();
     table.exposure_legality = (0..table.seats.len())

@@ -549,11 +549,11 @@ pub struct RuleTable {
     pub near_promotion: Vec<bool>,
     /// Per seat, whether the rules leave its legality to pins and checks
     /// alone (no hoppers, lame or pseudo-royal pieces, blasts that can
-    /// destroy a royal piece, walls,
-    /// passes or other rules that need every move made and tested); the
-    /// position still has its say ([`crate::position::Position`]'s fast
-    /// path also needs a known king, and no hand rule or game end in the
-    /// way).
+    /// destroy a royal piece, walls, passes or other rules that need every
+    /// move made and tested); the position still has its say
+    /// ([`crate::position::Position`]'s fast path also needs a known king,
+    /// the side out of check where the Makpong rule holds, and no hand rule
+    /// or game end in the way).
     pub simple_legality: Vec<bool>,
     /// Per seat, where legality is not that simple (checks forbidden,
     /// hoppers, lame or pseudo-royal pieces, the flying general, blasts,
