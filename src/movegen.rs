@@ -681,9 +681,7 @@ impl<R: RuleHandle> Position<R> {
         for (slot, sq) in lifted.iter_mut().zip(blasted.iter()) {
             *slot = (sq, self.lift(sq));
         }
-        let safe = ours
-            .iter()
-            .all(|s| self.touches(s, theirs) || !self.attacked_by_enemy_on_board(s, us));
+        let safe = self.blast_safe(us, &ours, theirs);
         for &(sq, piece) in lifted.iter().take(blasted.len()) {
             self.drop_back(sq, piece);
         }

@@ -2084,11 +2084,12 @@ impl<R: RuleHandle> Position<R> {
         self.rules.neighbours[sq as usize].intersects(squares)
     }
 
-    /// After a move where captures explode: whether the mover's pseudo-royal
-    /// pieces (`ours`, where the move left them) are safe, as Fairy-Stockfish
-    /// judges it. None may have exploded; exploding one of the opponent's
-    /// (`theirs`, before the move) wins whatever else the move leaves; and a
-    /// piece touching one of the opponent's cannot be taken.
+    /// After a move where captures explode (made, or its squares and blast
+    /// lifted off the board with [`Position::lift`]): whether the mover's
+    /// pseudo-royal pieces (`ours`, where the move left them) are safe, as
+    /// Fairy-Stockfish judges it. None may have exploded; exploding one of
+    /// the opponent's (`theirs`, before the move) wins whatever else the move
+    /// leaves; and a piece touching one of the opponent's cannot be taken.
     pub(crate) fn blast_safe(&self, us: Seat, ours: &SqSet, theirs: &SqSet) -> bool {
         let stands = |sq: Sq, seat: Seat| {
             let p = self.board[sq as usize];
@@ -2106,7 +2107,7 @@ impl<R: RuleHandle> Position<R> {
             return true;
         }
         ours.iter()
-            .all(|s| self.touches(s, theirs) || !self.attacked_by_enemy(s, us))
+            .all(|s| self.touches(s, theirs) || !self.attacked_by_enemy_on_board(s, us))
     }
 
     /// Whether every piece of the seat's pseudo-royal types is attacked
