@@ -2209,19 +2209,27 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
-    /// Whether a castling of the royal piece is safe without hoppers or lame
-    /// attackers: no square from the king's start to its destination is
-    /// attacked now, and the destination is not attacked with king and rook
-    /// on their new squares.
+    /// Whether a castling of the royal piece, by a side not in check, is
+    /// safe without hoppers or lame attackers: no square from the king's
+    /// start to its destination is attacked now, and the destination is not
+    /// attacked with king and rook on their new squares. The start is not
+    /// tested again where it holds the royal piece found out of check.
     fn castle_safe(&mut self, king: Sq, to: Sq, rook: Sq, wing: u8) -> bool {
         let rules = self.rules();
         let us = self.to_move();
-        if segment(rules, king, to).any(|s| self.attacked_by_enemy(s, us)) {
+        let known_safe = usize::from(self.royal(us) == Some(king));
+        if segment(rules, king, to)
+            .skip(known_safe)
+            .any(|s| self.attacked_by_enemy(s, us))
+        {
             return false;
         }
         let Some(geometry) = rules.castling[us][wing as usize] else {
             return false;
         };
+        if !self.castling_may_expose(us, king, rook) {
+            return true;
+        }
         let king_piece = self.lift(king);
         let rook_piece = self.lift(rook);
         self.drop_back(geometry.rook_to, rook_piece);
@@ -2699,6 +2707,58 @@ pub(crate) fn segment(
     let (df, dr) = ((bf - af).signum(), (br - ar).signum());
     let n = (bf - af).abs().max((br - ar).abs());
     (0..=n).map(move |k| rules.square((af + df * k) as u8, (ar + dr * k) as u8))
+}
+
+/// Whether a castling right's castling, found safe on every square from
+/// the king's start to its destination with king and rook in place, may
+/// still end with the destination attacked once they have moved: an
+/// attack line toward the destination runs through a square the castling
+/// empties, other than as its attacker's square, and the attack is not
+/// ruled out by the king's start being safe. Only plain rides are ruled out
+/// that way: past the king's start, each square of the line must end a
+/// line toward the start along which the same types attack.
+pub(crate) fn castling_may_expose(
+    rules: &crate::rules::RuleTable,
+    right: &crate::position::CastlingRight,
+) -> bool {
+    let Some(geometry) = rules.castling[right.seat][right.wing] else {
+        return true;
+    };
+    let emptied = |s: Sq| (s == right.king || s == right.rook) && s != geometry.king_to;
+    let team = rules.seats[right.seat].team;
+    let enemies = Seat::all(rules.seats.len()).filter(|&s| rules.seats[s].team != team);
+    enemies.into_iter().any(|enemy| {
+        rules
+            .attack_lines(enemy, geometry.king_to)
+            .iter()
+            .any(|attack| {
+                let squares = rules.line_squares(&attack.line);
+                let plain_ride = attack.line.kind == LineKind::Ride && attack.line.path == 0;
+                if !plain_ride {
+                    let plain_leap = attack.line.kind == LineKind::Leap && attack.line.path == 0;
+                    return !plain_leap
+                        && squares.iter().any(|&s| emptied(s) || s == geometry.rook_to);
+                }
+                let inner = &squares[..squares.len() - 1];
+                match inner.iter().position(|&s| emptied(s)) {
+                    None => false,
+                    Some(i) if squares[i] != right.king => true,
+                    Some(i) if inner[i + 1..].iter().any(|&s| emptied(s)) => true,
+                    Some(i) => (i + 1..squares.len()).any(|j| {
+                        let beyond = &squares[i + 1..=j];
+                        !rules
+                            .attack_lines(enemy, right.king)
+                            .iter()
+                            .any(|toward_king| {
+                                toward_king.line.kind == LineKind::Ride
+                                    && toward_king.line.path == 0
+                                    && attack.types & !toward_king.types == 0
+                                    && rules.line_squares(&toward_king.line).starts_with(beyond)
+                            })
+                    }),
+                }
+            })
+    })
 }
 
 /// The most groups of piece types [`JudgedLines`] keeps check squares for;

@@ -184,6 +184,9 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     /// castle (the king's and the rook's paths, their own squares left
     /// out; every square where the wing has no castling).
     castling_paths: Vec<SqSet>,
+    /// Per castling right, whether its destination must be tested again
+    /// with king and rook moved ([`crate::movegen::castling_may_expose`]).
+    castling_exposes: Vec<bool>,
     castling: u32,
     /// Per seat, the bits of its registered castling rights.
     castling_of_seat: [u32; MAX_SEATS],
@@ -240,6 +243,7 @@ impl<R: RuleHandle> Position<R> {
             to_move: Seat::FIRST,
             castling_rights: Vec::new(),
             castling_paths: Vec::new(),
+            castling_exposes: Vec::new(),
             castling: 0,
             castling_of_seat: [0; MAX_SEATS],
             castling_mask: vec![0; nsq],
@@ -674,6 +678,8 @@ impl<R: RuleHandle> Position<R> {
             None => SqSet::ALL,
         };
         self.castling_paths.push(path);
+        self.castling_exposes
+            .push(crate::movegen::castling_may_expose(&self.rules, &right));
         self.castling_rights.push(right);
         self.castling_of_seat[right.seat] |= bit;
         self.castling_mask[right.king as usize] |= bit;
@@ -861,6 +867,18 @@ impl<R: RuleHandle> Position<R> {
     #[inline]
     pub(crate) fn castling_right(&self, i: usize) -> &CastlingRight {
         &self.castling_rights[i]
+    }
+
+    /// Whether castling by `seat`'s king on `king` with the rook on `rook`
+    /// may leave the king's destination attacked though every square up
+    /// to it was safe with both in place (true for an unknown right).
+    #[inline]
+    pub(crate) fn castling_may_expose(&self, seat: Seat, king: Sq, rook: Sq) -> bool {
+        self.castling_rights
+            .iter()
+            .zip(&self.castling_exposes)
+            .find(|(r, _)| r.seat == seat && r.king == king && r.rook == rook)
+            .is_none_or(|(_, &exposes)| exposes)
     }
 
     /// The bits of the castling rights `seat` holds.

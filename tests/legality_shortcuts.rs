@@ -73,3 +73,19 @@ fn a_king_is_not_placed_where_it_is_attacked() {
     assert_eq!(perft_nodes("kingdrop", "1", fen, &path), 15);
     assert_eq!(perft_nodes("kingdrop", "2", fen, &path), 90);
 }
+
+#[test]
+fn a_castling_rook_that_shields_the_destination_is_tested_moved() {
+    // Chess960 rights: White's king on c1 may castle with the rook on b1
+    // (the king stays on c1, the rook goes to d1). No square is attacked
+    // with both in place, but once the rook has left b1 Black's rook on
+    // a1 attacks c1: only the 4 king steps and Rxa1 remain. Without that
+    // rook the castling is legal (c1b1 among 13 moves).
+    let path = variant_file("shortcuts.ini", VARIANTS);
+    let fen = "4k3/8/8/8/8/8/8/rRK5 w B - 0 1";
+    assert_eq!(perft_nodes("chess", "1", fen, &path), 5);
+    assert_eq!(perft_nodes("chess", "2", fen, &path), 57);
+    let fen = "4k3/8/8/8/8/8/8/1RK5 w B - 0 1";
+    assert_eq!(perft_nodes("chess", "1", fen, &path), 13);
+    assert_eq!(perft_nodes("chess", "2", fen, &path), 58);
+}

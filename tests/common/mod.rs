@@ -89,12 +89,16 @@ pub fn tetrarch(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A variant file in a fresh temporary folder; returns its path.
+/// A variant file in a fresh temporary folder; returns its path. Tests
+/// running in parallel may write the same file: each writes its own copy
+/// and renames it into place, so that no reader sees a half-written file.
 pub fn variant_file(name: &str, text: &str) -> String {
     let dir = std::env::temp_dir().join(format!("tetrarch-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let path = dir.join(name);
-    std::fs::write(&path, text).expect("the file is written");
+    let draft = dir.join(format!("{name}.{:?}", std::thread::current().id()));
+    std::fs::write(&draft, text).expect("the file is written");
+    std::fs::rename(&draft, &path).expect("the file is moved into place");
     path.display().to_string()
 }
 
