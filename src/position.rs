@@ -916,7 +916,10 @@ impl<R: RuleHandle> Position<R> {
         let moved = self.moving_piece(&mv);
         let undo = self.undo_record(Some(mv), moved);
         let wall = mv.wall();
-        let mv = mv.unwalled();
+        // Unchanged moves are not rebuilt: a rebuilt move is written to
+        // memory field by field and read back whole (a store-forwarding
+        // stall on every move).
+        let mv = if wall.is_some() { mv.unwalled() } else { mv };
         let mut hash = self.hash;
         // Targets expire: all of them when only the next player may take en
         // passant, else the mover's own when it moves again.
@@ -935,7 +938,7 @@ impl<R: RuleHandle> Position<R> {
             self.close_gates(mv);
         }
         let gate = mv.gate();
-        let mv = mv.ungated();
+        let mv = if gate.is_some() { mv.ungated() } else { mv };
         if let Move::Castle {
             king, rook, wing, ..
         } = mv
