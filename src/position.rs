@@ -1555,6 +1555,7 @@ impl<R: RuleHandle> Position<R> {
                 self.gates = self.gate_history.pop().expect("the gates before the move");
             }
         }
+        let to = undo.mv.map_or(0, Move::to);
         match undo.mv.map(|mv| mv.ungated().unwalled()) {
             None | Some(Move::Pass { .. }) => {}
             Some(Move::Castle {
@@ -1573,15 +1574,18 @@ impl<R: RuleHandle> Position<R> {
                     self.hands[i] += 1;
                 }
             }
-            Some(mv) => match mv.from() {
+            // The squares are read from the move as made (a walled or gated
+            // move has its base move's): the rebuilt move, written to
+            // memory field by field and read back whole, would stall.
+            Some(_) => match undo.mv.and_then(Move::from) {
                 // The piece that moved (not promoted, not exploded) goes back.
-                Some(from) if from != mv.to() && self.board[mv.to() as usize] == undo.moved => {
-                    self.relocate(mv.to(), from);
+                Some(from) if from != to && self.board[to as usize] == undo.moved => {
+                    self.relocate(to, from);
                 }
                 from => {
                     // A piece that exploded on arrival is already off the board.
-                    if self.board[mv.to() as usize].is_some() {
-                        self.remove(mv.to());
+                    if self.board[to as usize].is_some() {
+                        self.remove(to);
                     }
                     if let Some(from) = from {
                         self.add(from, undo.moved);
