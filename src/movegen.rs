@@ -1822,21 +1822,42 @@ impl<R: RuleHandle> Position<R> {
             let p = self.piece_at(from);
             let slot = slots.of(p.kind(), from);
             let free = !slot.royal && !tested.contains(from) && !left.contains(from);
-            let targets = Self::targets_by_bits(bits, slot, p, masks);
-            if !free && let Some(mut targets) = targets {
-                while let Some(to) = targets.pop_lowest() {
-                    to_test.push(Move::Normal { from, to });
-                }
-                continue;
-            }
+            // A piece that may promote, from outside its promotion region:
+            // its targets are found with bitboards too. Those outside the
+            // region are plain moves; each inside gives the moves `add_move`
+            // makes, all tested (a promoted piece may give a check or be a
+            // pseudo-royal piece the mover's type is not).
+            let zone = bits.zones[us.index()];
+            let promoting = Self::may_promote(slot, p);
+            let targets = if !promoting {
+                Self::targets_by_bits(bits, slot, p, masks)
+            } else if (B::square(from) & zone).is_empty() {
+                Self::line_targets_by_bits(bits, slot, masks)
+            } else {
+                None
+            };
             if let Some(targets) = targets {
-                let judged_here = checks[..judged.groups]
-                    .iter()
-                    .filter(|(types, _)| p.kind().is_in(*types))
-                    .fold(entered, |m, (_, squares)| m | *squares);
-                let counted = targets & !judged_here;
+                let mut promotions = if promoting {
+                    targets & zone
+                } else {
+                    B::default()
+                };
+                while let Some(to) = promotions.pop_lowest() {
+                    let capture = !(masks.occupied & B::square(to)).is_empty();
+                    self.add_move(from, to, p, capture, &mut |m| to_test.push(m));
+                }
+                let plain = if promoting { targets & !zone } else { targets };
+                let judged_here = if free {
+                    checks[..judged.groups]
+                        .iter()
+                        .filter(|(types, _)| p.kind().is_in(*types))
+                        .fold(entered, |m, (_, squares)| m | *squares)
+                } else {
+                    B::ALL
+                };
+                let counted = plain & !judged_here;
                 counter.batch(from, counted, counted & masks.occupied);
-                let mut on_lines = targets & judged_here;
+                let mut on_lines = plain & judged_here;
                 while let Some(to) = on_lines.pop_lowest() {
                     to_test.push(Move::Normal { from, to });
                 }
