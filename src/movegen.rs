@@ -1324,25 +1324,33 @@ impl<R: RuleHandle> Position<R> {
             _ => None,
         };
         // Empty once the move is made, in the region, not where it lands.
-        let empty = !*self.occupied() | vacated;
-        let candidates = walling.region[us] & empty & !landed;
+        let candidates = || walling.region[us] & (!*self.occupied() | vacated) & !landed;
         match walling.rule {
-            WallingRule::Arrow => candidates & reach.unwrap_or_default(),
+            WallingRule::Arrow => candidates() & reach.unwrap_or_default(),
+            // Tested square by square: the whole occupancy, just changed by
+            // the last move word by word, would be read back at once (a
+            // store-forwarding stall).
             WallingRule::Past => {
                 let mut past = SqSet::default();
-                if candidates.contains(from) {
+                if walling.region[us].contains(from)
+                    && !landed.contains(from)
+                    && (vacated.contains(from) || !self.occupied().contains(from))
+                {
                     past.insert(from);
                 }
                 past
             }
             WallingRule::Edge => {
                 let mut out = SqSet::default();
-                for sq in candidates.iter().filter(|&sq| self.on_edge_or_by_wall(sq)) {
+                for sq in candidates()
+                    .iter()
+                    .filter(|&sq| self.on_edge_or_by_wall(sq))
+                {
                     out.insert(sq);
                 }
                 out
             }
-            WallingRule::Duck | WallingRule::Static => candidates,
+            WallingRule::Duck | WallingRule::Static => candidates(),
         }
     }
 
