@@ -1810,7 +1810,8 @@ impl<R: RuleHandle> Position<R> {
     /// Walks an attack line outward from the attacked square and hands
     /// `hit` the square of the piece that would attack along it (the first
     /// piece of a ride, the landing square of a leap whose path allows it,
-    /// the piece behind a hopper's hurdle); returns what `hit` said.
+    /// the piece behind a hopper's hurdle), always an occupied one; returns
+    /// what `hit` said.
     #[inline]
     fn line_hits(&self, line: &crate::rules::Line, hit: &mut impl FnMut(Sq) -> bool) -> bool {
         let rules = self.rules();
@@ -1819,6 +1820,10 @@ impl<R: RuleHandle> Position<R> {
         match line.kind {
             crate::rules::LineKind::Leap => {
                 let (path, landing) = squares.split_at(line.path as usize);
+                // Most landing squares are empty: that is read first.
+                if board[landing[0] as usize].is_none() {
+                    return false;
+                }
                 let path_ok = if line.jump {
                     path.iter().any(|s| board[*s as usize].is_some())
                 } else {
