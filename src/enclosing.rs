@@ -59,12 +59,11 @@ impl<R: RuleHandle> Position<R> {
             Enclosing::Snort => !next_to(enemies(), 4),
             Enclosing::Ataxx | Enclosing::Quadwrangle => next_to(own, KING_STEPS.len()),
             Enclosing::Top => {
-                // KING_STEPS[0] is one rank up.
-                let mut first_rank = SqSet::default();
-                for file in 0..rules.files {
-                    first_rank.insert(rules.square(file, 0));
-                }
-                B::from_set(&first_rank) | rules.step_all(B::from_set(self.occupied()), 0)
+                // The first rank: the squares below the second's first
+                // one (squares count along the ranks). KING_STEPS[0] is one
+                // rank up.
+                let first_rank = B::below(Sq::from(rules.files));
+                first_rank | rules.step_all(B::from_set(self.occupied()), 0)
             }
             Enclosing::Anyside => return self.anyside_drops::<B>(),
         };

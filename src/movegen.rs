@@ -1826,8 +1826,12 @@ impl<R: RuleHandle> Position<R> {
         let mut counter = Counter::new(self.rules().must_capture);
         let mut to_test: MoveList = MoveList::default();
         let slots = bits.seat_slots(rules, us);
+        let moveless = bits.moveless[us.index()];
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
+            if p.kind().is_in(moveless) {
+                continue;
+            }
             let slot = slots.of(p.kind(), from);
             let free = !slot.royal && !tested.contains(from) && !left.contains(from);
             // A piece that may promote, from outside its promotion region:
@@ -2084,8 +2088,12 @@ impl<R: RuleHandle> Position<R> {
         // Royal steps are tested after the walk over the pieces.
         let mut royal_steps: ([(Sq, B); 4], usize) = ([(0, B::default()); 4], 0);
         let slots = bits.seat_slots(rules, us);
+        let moveless = bits.moveless[us.index()];
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
+            if p.kind().is_in(moveless) {
+                continue;
+            }
             let slot = slots.of(p.kind(), from);
             let royal = slot.royal;
             let quick = !royal && !safety.is_pinned(from);

@@ -165,6 +165,9 @@ pub struct BitTables<B> {
     pub lame_list: Vec<LameBits<B>>,
     /// Per seat, its promotion region.
     pub zones: Vec<B>,
+    /// Per seat, the types (a bit per type) with no move from any square:
+    /// the move generator passes their pieces by (connect four's discs).
+    pub moveless: Vec<u64>,
 }
 
 /// One seat's slots of [`BitTables`], indexed by type and square.
@@ -244,6 +247,11 @@ impl<B: Bitboard> BitTables<B> {
                 (0..nsq as Sq)
                     .filter(|&s| region[s as usize])
                     .fold(B::default(), |m, s| m | B::square(s)),
+            );
+            t.moveless.push(
+                PieceType::all(n_types)
+                    .filter(|&kind| (0..nsq as Sq).all(|sq| rules.lines(seat, kind, sq).is_empty()))
+                    .fold(0, |m, kind| m | 1 << kind.index()),
             );
             for kind in PieceType::all(n_types) {
                 let restricted = rules.moves_restricted(seat, kind);
