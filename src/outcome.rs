@@ -260,48 +260,40 @@ impl<R: RuleHandle> Position<R> {
     /// chain grows from the first region only east and north (and
     /// north-east and south-east where diagonals count).
     fn regions_joined(&self, seat: Seat) -> bool {
+        match &self.rules().bits {
+            BoardBits::Narrow(_) => self.regions_joined_with::<u64>(seat),
+            BoardBits::Double(_) => self.regions_joined_with::<u128>(seat),
+            BoardBits::Wide(_) => self.regions_joined_with::<SqSet>(seat),
+        }
+    }
+
+    /// [`Position::regions_joined`] with bitboards of the type that holds
+    /// the board: the chain grows a step at a time from the connect pieces
+    /// of the first region; a piece of the second region it reaches (not
+    /// one it started from) joins them.
+    fn regions_joined_with<B: Bitboard>(&self, seat: Seat) -> bool {
         let rules = self.rules();
         let Some([first, second]) = rules.ends.connect_regions.get(seat.index()) else {
             return false;
         };
-        if !first.contains(&true) || !second.contains(&true) {
-            return false;
-        }
-        let n = rules.square_count();
-        let mut reached: Vec<bool> = (0..n)
-            .map(|s| first[s] && self.connect_piece(seat, s as Sq))
-            .collect();
+        let pieces = self.connect_pieces::<B>(seat);
         let dirs = rules.ends.connect_directions;
-        let steps: Vec<(i32, i32)> = [
-            (dirs[0], (1, 0)),
-            (dirs[1], (0, 1)),
-            (dirs[2], (1, 1)),
-            (dirs[2], (1, -1)),
-        ]
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|&(_, step)| step)
-        .collect();
-        let mut stack: Vec<Sq> = (0..n).filter(|&s| reached[s]).map(|s| s as Sq).collect();
-        // As in Fairy-Stockfish, only a square reached by a step counts.
-        while let Some(sq) = stack.pop() {
-            let (f, r) = (i32::from(rules.file_of(sq)), i32::from(rules.rank_of(sq)));
-            for &(df, dr) in &steps {
-                let (nf, nr) = (f + df, r + dr);
-                if !(0..i32::from(rules.files)).contains(&nf)
-                    || !(0..i32::from(rules.ranks)).contains(&nr)
-                {
-                    continue;
-                }
-                let next = rules.square(nf as u8, nr as u8);
-                if !reached[next as usize] && self.connect_piece(seat, next) {
-                    if second[next as usize] {
-                        return true;
-                    }
-                    reached[next as usize] = true;
-                    stack.push(next);
-                }
+        // KING_STEPS' indices of (1, 0), (0, 1), (1, 1) and (1, -1).
+        let steps = [(dirs[0], 2), (dirs[1], 0), (dirs[2], 4), (dirs[2], 5)];
+        let second = B::from_set(second);
+        let mut reached = pieces & B::from_set(first);
+        let mut grown = reached;
+        while !grown.is_empty() {
+            grown = steps
+                .iter()
+                .filter(|(on, _)| *on)
+                .fold(B::default(), |m, &(_, d)| m | rules.step_all(grown, d))
+                & pieces
+                & !reached;
+            if !(grown & second).is_empty() {
+                return true;
             }
+            reached |= grown;
         }
         false
     }
@@ -445,6 +437,22 @@ impl<R: RuleHandle> Position<R> {
             && p.kind().is_in(self.rules().ends.connect_types)
     }
 
+    /// The squares of a seat's connect pieces.
+    fn connect_pieces<B: Bitboard>(&self, seat: Seat) -> B {
+        let rules = self.rules();
+        let every_type = rules.all_types();
+        if rules.ends.connect_types & every_type == every_type {
+            return B::from_set(self.seat_occupied(seat));
+        }
+        let mut set = SqSet::default();
+        for sq in self.seat_occupied(seat).iter() {
+            if self.connect_piece(seat, sq) {
+                set.insert(sq);
+            }
+        }
+        B::from_set(&set)
+    }
+
     /// Whether `connectN` of a seat's connect pieces stand in a row along
     /// one of the connect directions (`connectHorizontal`, …).
     fn connected(&self, seat: Seat) -> bool {
@@ -461,18 +469,7 @@ impl<R: RuleHandle> Position<R> {
     fn connected_with<B: Bitboard>(&self, seat: Seat) -> bool {
         let rules = self.rules();
         let ends = &rules.ends;
-        let every_type = rules.all_types();
-        let pieces = if ends.connect_types & every_type == every_type {
-            B::from_set(self.seat_occupied(seat))
-        } else {
-            let mut set = SqSet::default();
-            for sq in self.seat_occupied(seat).iter() {
-                if self.connect_piece(seat, sq) {
-                    set.insert(sq);
-                }
-            }
-            B::from_set(&set)
-        };
+        let pieces = self.connect_pieces::<B>(seat);
         // KING_STEPS' indices of (1, 0), (0, 1), (1, 1) and (1, -1), the
         // connect directions' order.
         const STEPS: [usize; 4] = [2, 0, 4, 5];

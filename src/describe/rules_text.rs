@@ -7,7 +7,7 @@ use crate::piece_type::PieceType;
 use crate::position::Position;
 use crate::rules::words::{either, extra_moves_in_words, moves_in_words};
 use crate::rules::{
-    Army, CountingRule, Enclosing, MaterialCounting, Ranking, RuleTable, Sq, WallingRule,
+    Army, CountingRule, Enclosing, MaterialCounting, Ranking, RuleTable, Sq, SqSet, WallingRule,
 };
 use crate::seat::Seat;
 
@@ -561,8 +561,16 @@ fn goals(rules: &RuleTable) -> Vec<String> {
         ));
     }
     for (seat, [first, second]) in rules.ends.connect_regions.iter().enumerate() {
-        if first.contains(&true) && second.contains(&true) {
-            let (a, b) = (region(rules, first), region(rules, second));
+        if !first.is_empty() && !second.is_empty() {
+            let inside = |set: &SqSet| -> Vec<bool> {
+                (0..rules.square_count() as Sq)
+                    .map(|s| set.contains(s))
+                    .collect()
+            };
+            let (a, b) = (
+                region(rules, &inside(first)),
+                region(rules, &inside(second)),
+            );
             lines.push(format!(
                 "{} {outcome} by joining {a} to {b} with a chain of {pieces}, grown from {a} east and north only (and diagonally north-east and south-east where diagonals count), as Fairy-Stockfish searches it.",
                 rules.seats[seat].name

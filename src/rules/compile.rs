@@ -1306,13 +1306,26 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
         [Key::ConnectRegion1Black, Key::ConnectRegion2Black],
     ]
     .iter()
-    .map(|[a, b]| [ctx.region(*a), ctx.region(*b)])
+    .map(|keys| {
+        keys.map(|key| {
+            let mut set = SqSet::default();
+            for (sq, _) in ctx
+                .region(key)
+                .iter()
+                .enumerate()
+                .filter(|(_, inside)| **inside)
+            {
+                set.insert(sq as Sq);
+            }
+            set
+        })
+    })
     .collect();
     // Unset, they stay empty: the adjudicator then skips them at once.
     if ends
         .connect_regions
         .iter()
-        .all(|[a, b]| !a.contains(&true) || !b.contains(&true))
+        .all(|[a, b]| a.is_empty() || b.is_empty())
     {
         ends.connect_regions.clear();
     }

@@ -350,7 +350,7 @@ pub struct GameEnds {
     pub collinear: u32,
     /// Per seat, two regions whose joining by a chain of the seat's connect
     /// pieces ends the game (`connectRegion1White` …); empty where unset.
-    pub connect_regions: Vec<[Vec<bool>; 2]>,
+    pub connect_regions: Vec<[SqSet; 2]>,
     /// A full board ends the game: material counting decides, else a draw
     /// (`adjudicateFullBoard`).
     pub full_board: bool,
