@@ -9,7 +9,7 @@ use smallvec::SmallVec;
 use crate::betza::Offset;
 use crate::moves::{CastleGate, Move, MoveList, WallBase};
 use crate::piece::Piece;
-use crate::piece_type::PieceType;
+use crate::piece_type::{MAX_PIECE_TYPES, PieceType};
 use crate::position::{KingSafety, Position, RuleHandle};
 use crate::rules::{
     BitTables, Bitboard, BoardBits, LineKind, RideBits, RuleTable, SlotBits, Sq, SqSet, Walling,
@@ -1819,9 +1819,16 @@ impl<R: RuleHandle> Position<R> {
         if self.captures_tested() {
             entered |= masks.occupied;
         }
-        let mut checks = [(0, B::default()); CHECK_GROUPS];
-        for (group, (types, squares)) in checks.iter_mut().zip(judged.checks()) {
-            *group = (*types, B::from_set(squares));
+        // Per type, the squares its moves are judged on entering: the
+        // judged lines and the squares from which it gives check.
+        let mut judged_on_entry = [entered; MAX_PIECE_TYPES];
+        for (types, squares) in judged.checks() {
+            let squares = B::from_set(squares);
+            let mut t = *types & rules.all_types();
+            while t != 0 {
+                judged_on_entry[t.trailing_zeros() as usize] |= squares;
+                t &= t - 1;
+            }
         }
         let mut counter = Counter::new(self.rules().must_capture);
         let mut to_test: MoveList = MoveList::default();
@@ -1860,10 +1867,7 @@ impl<R: RuleHandle> Position<R> {
                 }
                 let plain = if promoting { targets & !zone } else { targets };
                 let judged_here = if free {
-                    checks[..judged.groups]
-                        .iter()
-                        .filter(|(types, _)| p.kind().is_in(*types))
-                        .fold(entered, |m, (_, squares)| m | *squares)
+                    judged_on_entry[p.kind().index()]
                 } else {
                     B::ALL
                 };
