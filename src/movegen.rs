@@ -1834,6 +1834,7 @@ impl<R: RuleHandle> Position<R> {
         let mut to_test: MoveList = MoveList::default();
         let slots = bits.seat_slots(rules, us);
         let moveless = bits.moveless[us.index()];
+        let zone = bits.zones[us.index()];
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
             if p.kind().is_in(moveless) {
@@ -1846,7 +1847,6 @@ impl<R: RuleHandle> Position<R> {
             // region are plain moves; each inside gives the moves `add_move`
             // makes, all tested (a promoted piece may give a check or be a
             // pseudo-royal piece the mover's type is not).
-            let zone = bits.zones[us.index()];
             let promoting = Self::may_promote(slot, p);
             let targets = if !promoting {
                 Self::targets_by_bits(bits, slot, p, masks)
@@ -1856,16 +1856,13 @@ impl<R: RuleHandle> Position<R> {
                 None
             };
             if let Some(targets) = targets {
-                let mut promotions = if promoting {
-                    targets & zone
-                } else {
-                    B::default()
-                };
+                let promoting_zone = if promoting { zone } else { B::default() };
+                let mut promotions = targets & promoting_zone;
                 while let Some(to) = promotions.pop_lowest() {
                     let capture = !(masks.occupied & B::square(to)).is_empty();
                     self.add_move(from, to, p, capture, &mut |m| to_test.push(m));
                 }
-                let plain = if promoting { targets & !zone } else { targets };
+                let plain = targets & !promoting_zone;
                 let judged_here = if free {
                     judged_on_entry[p.kind().index()]
                 } else {
@@ -2767,8 +2764,8 @@ pub(crate) fn castling_may_expose(
     };
     let emptied = |s: Sq| (s == right.king || s == right.rook) && s != geometry.king_to;
     let team = rules.seats[right.seat].team;
-    let enemies = Seat::all(rules.seats.len()).filter(|&s| rules.seats[s].team != team);
-    enemies.into_iter().any(|enemy| {
+    let mut enemies = Seat::all(rules.seats.len()).filter(|&s| rules.seats[s].team != team);
+    enemies.any(|enemy| {
         rules
             .attack_lines(enemy, geometry.king_to)
             .iter()
