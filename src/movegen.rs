@@ -1532,9 +1532,12 @@ impl<R: RuleHandle> Position<R> {
     /// seat's royal and pseudo-royal pieces on which an enemy piece that
     /// attacks along it stands (a rider's ray, a hopper's hurdles and
     /// landing, a lame leaper's path), or `None` when one of them is
-    /// attacked. A move by another piece that neither leaves nor
-    /// enters one of these squares cannot change an attack on them, so it
-    /// is legal without being played; the others are tested.
+    /// attacked. Of a plain ride with two seats, only the square of the
+    /// one piece between the target and the first attacker counts (with
+    /// two or more there, no move uncovers the ride), where moves empty
+    /// squares one at a time. A move by another piece that neither leaves
+    /// nor enters one of these squares cannot change an attack on them, so
+    /// it is legal without being played; the others are tested.
     fn exposure(&self, us: Seat) -> Option<(SqSet, SqSet)> {
         let rules = self.rules();
         let mut targets = self.pseudo_royals(us);
@@ -1544,6 +1547,11 @@ impl<R: RuleHandle> Position<R> {
         if let Some(king) = self.royal(us) {
             targets.insert(king);
         }
+        // Where no move empties two squares of a line at once unless it is
+        // always tested (castling, en passant) and none turns a piece's
+        // colour: no blast, no flip, no wall moved off its square.
+        let squares_emptied_one_at_a_time =
+            rules.blast.is_none() && rules.flip.is_none() && rules.walling.is_none();
         let mut lines = SqSet::default();
         let mut blocking = SqSet::default();
         // A piece entering a square of a plain line can only block it; of
@@ -1572,15 +1580,45 @@ impl<R: RuleHandle> Position<R> {
                     }
                     for attack in rules.attack_lines(enemy, target) {
                         let squares = rules.line_squares(&attack.line);
-                        let manned = squares.iter().any(|&s| {
-                            let p = self.piece_at(s);
-                            p.is_some()
-                                && p.seat() == enemy
-                                && !p.dead()
-                                && p.kind().is_in(attack.types)
-                        });
-                        if manned {
-                            add(&attack.line, squares);
+                        let attacker = |p: Piece| {
+                            p.seat() == enemy && !p.dead() && p.kind().is_in(attack.types)
+                        };
+                        let line = &attack.line;
+                        let plain_ride =
+                            line.kind == LineKind::Ride && line.path == 0 && !line.jump;
+                        if !(plain_ride && squares_emptied_one_at_a_time) {
+                            let manned = squares.iter().any(|&s| {
+                                let p = self.piece_at(s);
+                                p.is_some() && attacker(p)
+                            });
+                            if manned {
+                                add(line, squares);
+                            }
+                            continue;
+                        }
+                        // From the target out, the pieces before the first
+                        // attacker shield it: with two or more no move
+                        // exposes it along this ride; with one, only that
+                        // piece's leaving does.
+                        let mut shield = None;
+                        for s in squares {
+                            let p = self.piece_at(*s);
+                            if p.is_none() {
+                                continue;
+                            }
+                            if attacker(p) {
+                                match shield {
+                                    Some(shield) => add(line, std::slice::from_ref(shield)),
+                                    // Not attacked, as found above, with no
+                                    // shield: judged as a whole.
+                                    None => add(line, squares),
+                                }
+                                break;
+                            }
+                            if shield.is_some() {
+                                break;
+                            }
+                            shield = Some(s);
                         }
                     }
                 }

@@ -89,3 +89,22 @@ fn a_castling_rook_that_shields_the_destination_is_tested_moved() {
     assert_eq!(perft_nodes("chess", "1", fen, &path), 13);
     assert_eq!(perft_nodes("chess", "2", fen, &path), 58);
 }
+
+#[test]
+fn only_a_lone_shield_is_tested_where_checks_are_forbidden() {
+    // Racing kings: White's king on a1, Black's rook on a8 and bishop on
+    // h8. The knight on a2 shields the king alone: none of its moves is
+    // legal. On the long diagonal the bishop on b2 and the rook on d4
+    // shield it together, so either may leave it; the rook's moves to d1
+    // and h4 would check the king on h1. 16 moves: the king's step, the
+    // bishop's 3 and the rook's 12.
+    let path = variant_file("shortcuts.ini", VARIANTS);
+    let fen = "r6b/8/8/8/3R4/8/NB6/K6k w - - 0 1";
+    assert_eq!(perft_nodes("racingkings", "1", fen, &path), 16);
+    assert_eq!(perft_nodes("racingkings", "2", fen, &path), 291);
+    // Without the rook, the bishop shields the king alone: it may only
+    // move along the diagonal (6 moves), and the king may step to b1.
+    let fen = "r6b/8/8/8/8/8/NB6/K6k w - - 0 1";
+    assert_eq!(perft_nodes("racingkings", "1", fen, &path), 7);
+    assert_eq!(perft_nodes("racingkings", "2", fen, &path), 114);
+}
