@@ -48,7 +48,7 @@ impl<R: RuleHandle> Position<R> {
     /// move, as Fairy-Stockfish makes them: the king on its gate leaps like
     /// a knight to the rank ahead (not when in check), the fers on its gate
     /// steps two squares ahead; only onto empty squares.
-    fn cambodian_moves(&self, list: &mut MoveList) {
+    fn cambodian_moves<const ROOM: usize>(&self, list: &mut MoveList<ROOM>) {
         let rules = self.rules();
         let Some(cambodian) = rules.cambodian else {
             return;
@@ -2201,6 +2201,10 @@ impl<R: RuleHandle> Position<R> {
         if safety.checkers == 0 {
             self.castling_moves(&mut tested);
         }
+        // Cambodian chess's first moves: the king's leap (never out of
+        // check) is tested as its steps are, the fers's double step as a
+        // plain move.
+        self.cambodian_moves(&mut tested);
         // A drop cannot expose the king; in check it must block.
         if safety.checkers < 2
             && rules.hand.as_ref().is_some_and(|h| h.drops)

@@ -108,3 +108,21 @@ fn only_a_lone_shield_is_tested_where_checks_are_forbidden() {
     assert_eq!(perft_nodes("racingkings", "1", fen, &path), 7);
     assert_eq!(perft_nodes("racingkings", "2", fen, &path), 114);
 }
+
+#[test]
+fn cambodian_first_moves_are_judged_like_the_others() {
+    // White's king on its gate d1 may leap to b2 or f2; Black's rook on
+    // b8 covers b2: 5 steps and the leap to f2.
+    let path = variant_file("shortcuts.ini", VARIANTS);
+    let fen = "1r2k3/8/8/8/8/8/8/3K4 w D - 0 1";
+    assert_eq!(perft_nodes("cambodian", "1", fen, &path), 6);
+    assert_eq!(perft_nodes("cambodian", "2", fen, &path), 90);
+    // The fers on its gate e1 may also step two squares ahead to e3...
+    let fen = "1r2k3/8/8/8/8/8/8/3KM3 w DE - 0 1";
+    assert_eq!(perft_nodes("cambodian", "1", fen, &path), 8);
+    assert_eq!(perft_nodes("cambodian", "2", fen, &path), 120);
+    // ...but not while Black's rook on h1 pins it to the king.
+    let fen = "1r2k3/8/8/8/8/8/8/3KM2r w DE - 0 1";
+    assert_eq!(perft_nodes("cambodian", "1", fen, &path), 5);
+    assert_eq!(perft_nodes("cambodian", "2", fen, &path), 125);
+}

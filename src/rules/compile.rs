@@ -823,7 +823,6 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 && !table.sittuyin_promotion
                 && !table.pass[seat]
                 && !table.bikjang
-                && table.cambodian.is_none()
                 && table
                     .hand
                     .as_ref()
