@@ -872,6 +872,15 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     Ok(table)
 }
 
+/// The squares a region (a flag per square) holds, as a set.
+fn square_set(region: &[bool]) -> SqSet {
+    let mut set = SqSet::default();
+    for (sq, _) in region.iter().enumerate().filter(|(_, inside)| **inside) {
+        set.insert(sq as Sq);
+    }
+    set
+}
+
 fn compile_seats(def: &Definition) -> Result<Vec<SeatRules>, String> {
     let players = def.players();
     let names = def.names(Key::SeatNames);
@@ -1272,16 +1281,7 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
             Value::Pieces(l) if l.contains(&'*') || l.is_empty() => u64::MAX,
             _ => bits(ctx.def.piece_set(Key::FlagPieceWhite)),
         };
-        ends.flag_sets = regions
-            .iter()
-            .map(|region| {
-                let mut set = SqSet::default();
-                (0..region.len())
-                    .filter(|&s| region[s])
-                    .for_each(|s| set.insert(s as Sq));
-                set
-            })
-            .collect();
+        ends.flag_sets = regions.iter().map(|region| square_set(region)).collect();
         ends.flag = Some((types, regions));
     }
     ends.flag_count = def.int(Key::FlagPieceCount).max(1) as u32;
@@ -1305,20 +1305,7 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
         [Key::ConnectRegion1Black, Key::ConnectRegion2Black],
     ]
     .iter()
-    .map(|keys| {
-        keys.map(|key| {
-            let mut set = SqSet::default();
-            for (sq, _) in ctx
-                .region(key)
-                .iter()
-                .enumerate()
-                .filter(|(_, inside)| **inside)
-            {
-                set.insert(sq as Sq);
-            }
-            set
-        })
-    })
+    .map(|keys| keys.map(|key| square_set(&ctx.region(key))))
     .collect();
     // Unset, they stay empty: the adjudicator then skips them at once.
     if ends
