@@ -1868,6 +1868,13 @@ impl<R: RuleHandle> Position<R> {
                 t &= t - 1;
             }
         }
+        // A promotion or demotion entering none of them, by a piece that
+        // leaves no judged square, is legal whatever type it places
+        // ([`Position::unexposed`]), unless the rules test promotions
+        // (pseudo-royal types, sittuyin's promotion moves).
+        // Found on the first such promotion.
+        let promotions_judged = rules.pseudo_royal.is_none() && !rules.sittuyin_promotion;
+        let mut judged_any = None;
         let mut counter = Counter::new(self.rules().must_capture);
         let mut to_test: MoveList = MoveList::default();
         let slots = bits.seat_slots(rules, us);
@@ -1880,25 +1887,47 @@ impl<R: RuleHandle> Position<R> {
             }
             let slot = slots.of(p.kind(), from);
             let free = !slot.royal && !tested.contains(from) && !left.contains(from);
-            // A piece that may promote, from outside its promotion region:
-            // its targets are found with bitboards too. Those outside the
-            // region are plain moves; each inside gives the moves `add_move`
-            // makes, all tested (a promoted piece may give a check or be a
-            // pseudo-royal piece the mover's type is not).
+            // A piece that may promote: its targets are found with
+            // bitboards too. Those outside its promotion region, when it
+            // stands outside, are plain moves; each other gives the moves
+            // `add_move` makes, counted together where no judged square is
+            // left or entered, else tested.
             let promoting = Self::may_promote(slot, p);
-            let targets = if !promoting {
-                Self::targets_by_bits(bits, slot, p, masks)
-            } else if (B::square(from) & zone).is_empty() {
+            let targets = if promoting {
                 Self::line_targets_by_bits(bits, slot, masks)
             } else {
-                None
+                Self::targets_by_bits(bits, slot, p, masks)
             };
             if let Some(targets) = targets {
-                let promoting_zone = if promoting { zone } else { B::default() };
-                let mut promotions = targets & promoting_zone;
-                while let Some(to) = promotions.pop_lowest() {
-                    let capture = !(masks.occupied & B::square(to)).is_empty();
-                    self.add_move(from, to, p, capture, &mut |m| to_test.push(m));
+                let promoting_zone = if !promoting {
+                    B::default()
+                } else if (B::square(from) & zone).is_empty() {
+                    zone
+                } else {
+                    B::ALL
+                };
+                let promotions = targets & promoting_zone;
+                if !promotions.is_empty() {
+                    let unjudged = if free && promotions_judged {
+                        let judged_any = *judged_any.get_or_insert_with(|| {
+                            judged_on_entry
+                                .iter()
+                                .take(rules.pieces.len())
+                                .fold(entered, |m, &squares| m | squares)
+                        });
+                        promotions & !judged_any
+                    } else {
+                        B::default()
+                    };
+                    let job = Promotions {
+                        from,
+                        piece: p,
+                        promotions,
+                        unjudged,
+                        occupied: masks.occupied,
+                        zone,
+                    };
+                    self.promotions_by_exposure(job, &mut counter, &mut to_test);
                 }
                 let plain = targets & !promoting_zone;
                 let judged_here = if free {
@@ -1932,6 +1961,42 @@ impl<R: RuleHandle> Position<R> {
             counter.captures
         } else {
             counter.moves
+        }
+    }
+
+    /// The promotions and demotions of one piece in
+    /// [`Position::count_by_exposure_with`]: those to `unjudged` squares
+    /// counted together ([`Counter::promotions`]), the others listed on
+    /// `to_test`. Kept out of line: most pieces have none.
+    #[inline(never)]
+    fn promotions_by_exposure<B: Bitboard>(
+        &self,
+        job: Promotions<B>,
+        counter: &mut Counter,
+        to_test: &mut MoveList,
+    ) {
+        let Promotions {
+            from,
+            piece,
+            promotions,
+            unjudged,
+            occupied,
+            zone,
+        } = job;
+        if !unjudged.is_empty() {
+            counter.promotions(
+                self,
+                from,
+                piece,
+                unjudged & !occupied,
+                unjudged & occupied,
+                zone,
+            );
+        }
+        let mut judged = promotions & !unjudged;
+        while let Some(to) = judged.pop_lowest() {
+            let capture = !(occupied & B::square(to)).is_empty();
+            self.add_move(from, to, piece, capture, &mut |m| to_test.push(m));
         }
     }
 
@@ -2503,6 +2568,20 @@ impl<R: RuleHandle> Position<R> {
             _ => self.piece_at(mv.to()).is_some(),
         }
     }
+}
+
+/// One piece's promotions and demotions for
+/// [`Position::promotions_by_exposure`].
+struct Promotions<B> {
+    from: Sq,
+    piece: Piece,
+    /// The target squares where the piece promotes or demotes.
+    promotions: B,
+    /// Those of them whose moves are legal untested.
+    unjudged: B,
+    occupied: B,
+    /// The mover's promotion region.
+    zone: B,
 }
 
 /// Where [`Position::generate_legal`] hands the legal moves.

@@ -1,7 +1,8 @@
 //! Positions where the move generator judges moves legal without making
 //! them (`Position::count_by_exposure` and the legal-move list): the
 //! counts are Fairy-Stockfish's (pyffish 0.0.90 with the variant text
-//! below), at depth 1 (the counting path) and 2 (the list at the root).
+//! below, or Fairy-Stockfish's own `variants.ini`), at depth 1 (the
+//! counting path) and 2 (the list at the root).
 
 mod common;
 
@@ -125,4 +126,23 @@ fn cambodian_first_moves_are_judged_like_the_others() {
     let fen = "1r2k3/8/8/8/8/8/8/3KM2r w DE - 0 1";
     assert_eq!(perft_nodes("cambodian", "1", fen, &path), 5);
     assert_eq!(perft_nodes("cambodian", "2", fen, &path), 125);
+}
+
+#[test]
+fn promotions_off_the_judged_lines_are_counted_together() {
+    // Chennis (Fairy-Stockfish's variants.ini): the whole board is each
+    // side's promotion region and a commoner must promote to a knight, so
+    // all its moves are promotions. Black's cannon on e7 would check the
+    // king on e1 over a hurdle on the e-file: of the commoner's eight
+    // moves from d3, those to e2, e3 and e4 are illegal (5 legal), beside
+    // the king's 5 steps.
+    let path = common::data("fsf/variants.ini").display().to_string();
+    let fen = "2k1c2/7/7/7/3M3/7/4K2[] w - - 0 1";
+    assert_eq!(perft_nodes("chennis", "1", fen, &path), 10);
+    assert_eq!(perft_nodes("chennis", "2", fen, &path), 130);
+    // With the soldier on e4 as the hurdle, the commoner on e3 shields
+    // the king: only its step to e2 stays on the line.
+    let fen = "2k1c2/7/7/4S2/4M2/7/4K2[] w - - 0 1";
+    assert_eq!(perft_nodes("chennis", "1", fen, &path), 7);
+    assert_eq!(perft_nodes("chennis", "2", fen, &path), 70);
 }
