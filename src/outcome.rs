@@ -149,7 +149,6 @@ impl<R: RuleHandle> Position<R> {
             return Some(ImmediateEnd::Extinction { seat });
         }
         if ends.flag.is_some() {
-            let king_flag = self.king_is_flag_piece();
             let safe = rules.flag_piece_safe;
             // As in Fairy-Stockfish: with `flagMove` or `flagPieceSafe`, the
             // side to move wins when it already stood on its flag region
@@ -157,7 +156,7 @@ impl<R: RuleHandle> Position<R> {
             // there is a draw with `flagPieceSafe` alone, or when White's
             // king reached first and Black's king answered (racing kings).
             if (ends.flag_move || safe) && self.flag_reached(us) {
-                let draw = ((ends.flag_move && us == Seat::FIRST && king_flag)
+                let draw = ((ends.flag_move && us == Seat::FIRST && self.king_is_flag_piece())
                     || (safe && !ends.flag_move))
                     && self.flag_reached(them);
                 return Some(if draw {
@@ -168,7 +167,7 @@ impl<R: RuleHandle> Position<R> {
             }
             // The opponent's flag wins at once where no extra move is due,
             // or where it is a king's that the side to move cannot answer.
-            if (!ends.flag_move || safe || king_flag)
+            if (!ends.flag_move || safe || self.king_is_flag_piece())
                 && self.flag_reached(them)
                 && !self.king_can_answer_flag(us)
             {
@@ -186,7 +185,7 @@ impl<R: RuleHandle> Position<R> {
         if ends.connect > 0 && self.connected(them)
             || ends.connect_square > 0 && self.connected_square(them)
             || ends.collinear > 0 && self.collinear(them)
-            || self.regions_joined(them)
+            || !ends.connect_regions.is_empty() && self.regions_joined(them)
         {
             return Some(ImmediateEnd::Connect { seat: them });
         }
@@ -211,15 +210,20 @@ impl<R: RuleHandle> Position<R> {
             }
             total
         };
+        // With `extinctionClaim`, the side to move's own extinction needs
+        // one more piece of the opponent's.
+        let claim = u32::from(rules.extinction_claim);
         let extinct = |types: u64| {
-            [(them, us), (us, them)]
-                .into_iter()
-                .find_map(|(seat, other)| {
-                    let claim = u32::from(rules.extinction_claim && seat == us);
-                    (held(seat, types) <= ends.extinction_count
-                        && held(other, types) >= ends.extinction_opponent_count + claim)
-                        .then_some(seat)
-                })
+            let (theirs, ours) = (held(them, types), held(us, types));
+            if theirs <= ends.extinction_count && ours >= ends.extinction_opponent_count {
+                Some(them)
+            } else if ours <= ends.extinction_count
+                && theirs >= ends.extinction_opponent_count + claim
+            {
+                Some(us)
+            } else {
+                None
+            }
         };
         let all = rules.all_types();
         if mask == u64::MAX {
