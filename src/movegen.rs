@@ -976,12 +976,12 @@ impl<R: RuleHandle> Position<R> {
 
     /// Whether a move is always made and tested: a capture that explodes
     /// pieces or that a mutual immunity may forbid, and a promotion that
-    /// may make a new pseudo-royal piece.
+    /// may change which pieces are pseudo-royal.
     #[inline(always)]
     fn always_tested(&self, m: &Move) -> bool {
         let rules = self.rules();
         self.captures_tested() && self.is_capture(m)
-            || (rules.pseudo_royal.is_some() || rules.sittuyin_promotion)
+            || (rules.promotions_touch_pseudo_royals || rules.sittuyin_promotion)
                 && matches!(m, Move::Promotion { .. })
     }
 
@@ -1871,9 +1871,9 @@ impl<R: RuleHandle> Position<R> {
         // A promotion or demotion entering none of them, by a piece that
         // leaves no judged square, is legal whatever type it places
         // ([`Position::unexposed`]), unless the rules test promotions
-        // (pseudo-royal types, sittuyin's promotion moves).
+        // (of pseudo-royal types, sittuyin's promotion moves).
+        let promotions_judged = !rules.promotions_touch_pseudo_royals && !rules.sittuyin_promotion;
         // Found on the first such promotion.
-        let promotions_judged = rules.pseudo_royal.is_none() && !rules.sittuyin_promotion;
         let mut judged_any = None;
         let mut counter = Counter::new(self.rules().must_capture);
         let mut to_test: MoveList = MoveList::default();

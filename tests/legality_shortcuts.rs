@@ -9,8 +9,14 @@ mod common;
 use common::{perft_nodes, variant_file};
 
 /// Crazyhouse where the last knight is pseudo-royal, crazyhouse without
-/// checks, and placement without its bishops' rule.
+/// checks, placement without its bishops' rule, and chess where the last
+/// queen is pseudo-royal.
 const VARIANTS: &str = "\
+[lastqueen:chess]
+extinctionValue = loss
+extinctionPieceTypes = q
+extinctionPseudoRoyal = true
+
 [prdrop:crazyhouse]
 extinctionValue = loss
 extinctionPieceTypes = n
@@ -145,4 +151,20 @@ fn promotions_off_the_judged_lines_are_counted_together() {
     let fen = "2k1c2/7/7/4S2/4M2/7/4K2[] w - - 0 1";
     assert_eq!(perft_nodes("chennis", "1", fen, &path), 7);
     assert_eq!(perft_nodes("chennis", "2", fen, &path), 70);
+}
+
+#[test]
+fn a_promotion_to_a_pseudo_royal_type_is_tested() {
+    // The last queen is pseudo-royal: a pawn promoting to a queen on a8,
+    // where Black's rook on c8 attacks it, would make the only queen and
+    // leave it attacked. The three other promotions and the king's five
+    // steps are legal.
+    let path = variant_file("shortcuts.ini", VARIANTS);
+    let fen = "2r4k/P7/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(perft_nodes("lastqueen", "1", fen, &path), 8);
+    assert_eq!(perft_nodes("lastqueen", "2", fen, &path), 121);
+    // With a queen on d1 already, the new one is not the last: legal.
+    let fen = "2r4k/P7/8/8/8/8/8/3QK3 w - - 0 1";
+    assert_eq!(perft_nodes("lastqueen", "1", fen, &path), 22);
+    assert_eq!(perft_nodes("lastqueen", "2", fen, &path), 289);
 }

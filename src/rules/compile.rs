@@ -770,6 +770,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         flip,
         bits: super::BoardBits::default(),
         plain_moves: Vec::new(),
+        promotions_touch_pseudo_royals: false,
         near_promotion: Vec::new(),
         simple_legality: Vec::new(),
         exposure_legality: Vec::new(),
@@ -808,6 +809,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         })
         .collect();
     (table.plain_moves, table.near_promotion) = plain_moves(&table);
+    table.promotions_touch_pseudo_royals = promotions_touch_pseudo_royals(&table);
     table.bits = super::BoardBits::build(&table);
     // Legality left to pins and checks, walls apart.
     let simple_apart_from_walls: Vec<bool> = (0..table.seats.len())
@@ -1717,6 +1719,18 @@ fn compile_walling(ctx: &Context, playable: &[bool]) -> Option<Walling> {
 /// Per (seat, type, square) slot, whether every move of an unpromoted piece
 /// from there is plain (see [`RuleTable::plain_moves`]), and whether the
 /// square or one the piece reaches lies in the promotion region.
+/// Whether a promotion or demotion may change which pieces are
+/// pseudo-royal ([`RuleTable::promotions_touch_pseudo_royals`]).
+fn promotions_touch_pseudo_royals(table: &RuleTable) -> bool {
+    let pseudo = |kind: PieceType| table.pseudo_royal_type(kind);
+    let choices = table.promotion_choices.iter().flatten().any(|&k| pseudo(k));
+    PieceType::all(table.pieces.len()).any(|kind| {
+        let info = &table.pieces[kind];
+        let promotes = info.promotes_as_pawn.iter().any(|&p| p) || info.promotes_to.is_some();
+        promotes && (pseudo(kind) || info.promotes_to.is_some_and(pseudo) || choices)
+    })
+}
+
 fn plain_moves(table: &RuleTable) -> (Vec<bool>, Vec<bool>) {
     let nsq = table.square_count();
     let mut plain = Vec::with_capacity(table.seats.len() * table.pieces.len() * nsq);

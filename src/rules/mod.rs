@@ -533,6 +533,10 @@ pub struct RuleTable {
     /// which they may not be left attacked, and whether only attacking all
     /// of them counts (`dupleCheck`).
     pub pseudo_royal: Option<(u64, u32, bool)>,
+    /// A promotion or demotion may change which pieces are pseudo-royal:
+    /// a pseudo-royal type promotes, demotes or is promoted to. Such moves
+    /// are made and tested.
+    pub promotions_touch_pseudo_royals: bool,
     /// Flag pieces must not be capturable to win.
     pub flag_piece_safe: bool,
     /// With several flag pieces, one in the region and the region full also wins.
