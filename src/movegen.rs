@@ -1868,10 +1868,11 @@ impl<R: RuleHandle> Position<R> {
                 t &= t - 1;
             }
         }
-        // A promotion or demotion entering none of them, by a piece that
-        // leaves no judged square, is legal whatever type it places
-        // ([`Position::unexposed`]), unless the rules test promotions
-        // (of pseudo-royal types, sittuyin's promotion moves).
+        // A promotion or demotion entering no square judged for any type
+        // ([`JudgedLines::entered`]), by a piece that leaves no judged
+        // square, is legal whatever type it places ([`Position::unexposed`]),
+        // unless the rules test promotions (of pseudo-royal types,
+        // sittuyin's promotion moves).
         let promotions_judged = !rules.promotions_touch_pseudo_royals && !rules.sittuyin_promotion;
         // Found on the first such promotion.
         let mut judged_any = None;
@@ -1909,12 +1910,8 @@ impl<R: RuleHandle> Position<R> {
                 let promotions = targets & promoting_zone;
                 if !promotions.is_empty() {
                     let unjudged = if free && promotions_judged {
-                        let judged_any = *judged_any.get_or_insert_with(|| {
-                            judged_on_entry
-                                .iter()
-                                .take(rules.pieces.len())
-                                .fold(entered, |m, &squares| m | squares)
-                        });
+                        let judged_any = *judged_any
+                            .get_or_insert_with(|| entered | B::from_set(&judged.entered(None)));
                         promotions & !judged_any
                     } else {
                         B::default()

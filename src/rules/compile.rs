@@ -1716,9 +1716,6 @@ fn compile_walling(ctx: &Context, playable: &[bool]) -> Option<Walling> {
     })
 }
 
-/// Per (seat, type, square) slot, whether every move of an unpromoted piece
-/// from there is plain (see [`RuleTable::plain_moves`]), and whether the
-/// square or one the piece reaches lies in the promotion region.
 /// Whether a promotion or demotion may change which pieces are
 /// pseudo-royal ([`RuleTable::promotions_touch_pseudo_royals`]).
 fn promotions_touch_pseudo_royals(table: &RuleTable) -> bool {
@@ -1731,6 +1728,9 @@ fn promotions_touch_pseudo_royals(table: &RuleTable) -> bool {
     })
 }
 
+/// Per (seat, type, square) slot, whether every move of an unpromoted piece
+/// from there is plain (see [`RuleTable::plain_moves`]), and whether the
+/// square or one the piece reaches lies in the promotion region.
 fn plain_moves(table: &RuleTable) -> (Vec<bool>, Vec<bool>) {
     let nsq = table.square_count();
     let mut plain = Vec::with_capacity(table.seats.len() * table.pieces.len() * nsq);
