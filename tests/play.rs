@@ -126,7 +126,7 @@ fn bad_play_arguments_are_usage_errors() {
 
 #[test]
 fn a_finished_game_is_saved_as_pgn() {
-    let pgn = std::env::temp_dir().join(format!("tetrarch-play-{}.pgn", std::process::id()));
+    let pgn = scratch_dir().join(format!("tetrarch-play-{}.pgn", std::process::id()));
     let _ = std::fs::remove_file(&pgn);
     let out = play(
         "pgn.txt",
@@ -187,7 +187,7 @@ fn a_finished_game_is_saved_as_pgn() {
 
 #[test]
 fn four_players_a_resigned_king_walks_by_itself() {
-    let pgn = std::env::temp_dir().join(format!("tetrarch-walk-{}.pgn4", std::process::id()));
+    let pgn = scratch_dir().join(format!("tetrarch-walk-{}.pgn4", std::process::id()));
     let _ = std::fs::remove_file(&pgn);
     let fen4 = "B-0,0,0,0-0,0,0,0-0,0,0,0-1,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/14/14/13,gK/5,bK,8/1,bN,12/14/3,rR,10/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
     let out = play(
@@ -309,7 +309,7 @@ fn a_bot_seat_taken_over_after_the_result() {
 /// variant whose `StartFen4` the `fen4` crate reads, and replay move by
 /// move to the same result and points.
 fn four_player_game_round_trips_through_pgn4(variant: &str, seed: &str) -> String {
-    let path = std::env::temp_dir().join(format!(
+    let path = scratch_dir().join(format!(
         "tetrarch-{variant}-{seed}-{}.pgn4",
         std::process::id()
     ));
@@ -442,4 +442,10 @@ fn a_bot_accepts_a_draw_when_behind_and_declines_when_ahead() {
         ahead.contains("White offers a draw") && ahead.contains("Black declines the draw"),
         "{ahead}"
     );
+}
+
+/// Where the tests write their game files: a folder of the target directory
+/// (Cargo's `CARGO_TARGET_TMPDIR`), not the system's temporary folder.
+fn scratch_dir() -> &'static std::path::Path {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
 }

@@ -89,11 +89,14 @@ pub fn tetrarch(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A variant file in a fresh temporary folder; returns its path. Tests
+/// A variant file in a temporary folder of the target directory (Cargo's
+/// `CARGO_TARGET_TMPDIR`, so that no test leaves files in the system's
+/// temporary folder); returns its path. Tests
 /// running in parallel may write the same file: each writes its own copy
 /// and renames it into place, so that no reader sees a half-written file.
 pub fn variant_file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("tetrarch-test-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("tetrarch-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let path = dir.join(name);
     let draft = dir.join(format!("{name}.{:?}", std::thread::current().id()));
