@@ -2249,10 +2249,16 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
         }
+        // The squares a royal piece was found safe on with a royal piece
+        // lifted off its square: with every piece on the board they are
+        // safe too (a piece only blocks attacks here, no hopper uses it as
+        // a screen), so castling does not test them again.
+        let mut safe_steps = B::default();
         for &(from, targets) in &royal_steps.0[..royal_steps.1] {
             let mut t = targets;
             while let Some(to) = t.pop_lowest() {
                 if self.royal_step_safe(from, to) {
+                    safe_steps |= B::square(to);
                     sink.single(
                         Move::Normal { from, to },
                         !(occupied & B::square(to)).is_empty(),
@@ -2287,7 +2293,9 @@ impl<R: RuleHandle> Position<R> {
                     rook,
                     wing,
                     ..
-                } if royal => self.castle_safe(king, to, rook, wing),
+                } if royal => self.castle_safe(king, to, rook, wing, |s| {
+                    !(safe_steps & B::square(s)).is_empty()
+                }),
                 Move::EnPassant { .. } | Move::Castle { .. } => self.is_legal(m),
                 _ if !royal && !safety.is_pinned(from) => safety.answers(m.to()),
                 _ => self.is_legal(m),
@@ -2355,14 +2363,22 @@ impl<R: RuleHandle> Position<R> {
     /// safe without hoppers or lame attackers: no square from the king's
     /// start to its destination is attacked now, and the destination is not
     /// attacked with king and rook on their new squares. The start is not
-    /// tested again where it holds the royal piece found out of check.
-    fn castle_safe(&mut self, king: Sq, to: Sq, rook: Sq, wing: u8) -> bool {
+    /// tested again where it holds the royal piece found out of check, nor
+    /// are the squares `known_safe` says are.
+    fn castle_safe(
+        &mut self,
+        king: Sq,
+        to: Sq,
+        rook: Sq,
+        wing: u8,
+        known_safe: impl Fn(Sq) -> bool,
+    ) -> bool {
         let rules = self.rules();
         let us = self.to_move();
-        let known_safe = usize::from(self.royal(us) == Some(king));
+        let start_safe = usize::from(self.royal(us) == Some(king));
         if segment(rules, king, to)
-            .skip(known_safe)
-            .any(|s| self.attacked_by_enemy(s, us))
+            .skip(start_safe)
+            .any(|s| !known_safe(s) && self.attacked_by_enemy(s, us))
         {
             return false;
         }
