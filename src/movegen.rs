@@ -2694,22 +2694,30 @@ impl MoveSink for Counter {
         captures: B,
         zone: B,
     ) -> bool {
-        for (targets, capture) in [
-            (quiet & zone, false),
-            (quiet & !zone, false),
-            (captures & zone, true),
-            (captures & !zone, true),
-        ] {
-            if targets.is_empty() {
-                continue;
-            }
-            let to = targets.lowest();
-            let mut each: u64 = 0;
-            pos.add_move(from, to, piece, capture, &mut |_| each += 1);
-            let moves = u64::from(targets.count()) * each;
-            self.moves += moves;
-            if capture && self.must_capture {
-                self.captures += moves;
+        // Where piece promotions do not need a capture, a capture gives as
+        // many moves as a quiet move to a square like it.
+        let alike = !pos.rules().piece_promotion_on_capture;
+        for targets in [zone, !zone] {
+            let (quiet, captures) = (quiet & targets, captures & targets);
+            let each = |to: Sq, capture: bool| {
+                let mut each: u64 = 0;
+                pos.add_move(from, to, piece, capture, &mut |_| each += 1);
+                each
+            };
+            let (quiet_each, capture_each) = match (quiet.is_empty(), captures.is_empty()) {
+                (true, true) => continue,
+                (false, true) => (each(quiet.lowest(), false), 0),
+                (true, false) => (0, each(captures.lowest(), true)),
+                (false, false) if alike => {
+                    let each = each(quiet.lowest(), false);
+                    (each, each)
+                }
+                (false, false) => (each(quiet.lowest(), false), each(captures.lowest(), true)),
+            };
+            let taken = u64::from(captures.count()) * capture_each;
+            self.moves += u64::from(quiet.count()) * quiet_each + taken;
+            if self.must_capture {
+                self.captures += taken;
             }
         }
         true
