@@ -37,8 +37,13 @@ fn free_port() -> u16 {
 /// chromedriver on a free port, once it accepts connections.
 fn chromedriver() -> (KillOnDrop, String) {
     let port = free_port();
+    // Chromium's profiles, which a killed browser leaves behind, go to the
+    // target directory's scratch folder, not the system's temporary one.
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("chromium");
+    std::fs::create_dir_all(&scratch).expect("a scratch folder for Chromium");
     let child = Command::new("chromedriver")
         .arg(format!("--port={port}"))
+        .env("TMPDIR", &scratch)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
