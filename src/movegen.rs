@@ -2249,7 +2249,7 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
         }
-        // The squares a royal piece was found safe on with a royal piece
+        // The squares a royal piece was found safe to step to, with it
         // lifted off its square: with every piece on the board they are
         // safe too (a piece only blocks attacks here, no hopper uses it as
         // a screen), so castling does not test them again.

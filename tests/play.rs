@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{tetrarch, variant_file};
+use common::{scratch_dir, tetrarch, variant_file};
 
 /// Runs a script; returns stdout (asserting success).
 fn play(name: &str, args: &[&str], script: &str) -> String {
@@ -442,10 +442,4 @@ fn a_bot_accepts_a_draw_when_behind_and_declines_when_ahead() {
         ahead.contains("White offers a draw") && ahead.contains("Black declines the draw"),
         "{ahead}"
     );
-}
-
-/// Where the tests write their game files: a folder of the target directory
-/// (Cargo's `CARGO_TARGET_TMPDIR`), not the system's temporary folder.
-fn scratch_dir() -> &'static std::path::Path {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
 }

@@ -39,7 +39,7 @@ fn chromedriver() -> (KillOnDrop, String) {
     let port = free_port();
     // Chromium's profiles, which a killed browser leaves behind, go to the
     // target directory's scratch folder, not the system's temporary one.
-    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("chromium");
+    let scratch = common::scratch_dir().join("chromium");
     std::fs::create_dir_all(&scratch).expect("a scratch folder for Chromium");
     let child = Command::new("chromedriver")
         .arg(format!("--port={port}"))

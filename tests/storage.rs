@@ -130,7 +130,7 @@ async fn round_trip(target: &str) {
 
 #[tokio::test]
 async fn sqlite_file_stores_variants_rooms_and_games() {
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(unique("store-") + ".db");
+    let path = common::scratch_dir().join(unique("store-") + ".db");
     round_trip(&path.display().to_string()).await;
     assert!(path.exists(), "the database is a file");
     let _ = std::fs::remove_file(path);

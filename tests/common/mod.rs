@@ -89,14 +89,18 @@ pub fn tetrarch(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A variant file in a temporary folder of the target directory (Cargo's
-/// `CARGO_TARGET_TMPDIR`, so that no test leaves files in the system's
-/// temporary folder); returns its path. Tests
+/// Where the tests write their files: a folder of the target directory
+/// (Cargo's `CARGO_TARGET_TMPDIR`), so that no test leaves files in the
+/// system's temporary folder.
+pub fn scratch_dir() -> &'static std::path::Path {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+}
+
+/// A variant file in a folder of [`scratch_dir`]; returns its path. Tests
 /// running in parallel may write the same file: each writes its own copy
 /// and renames it into place, so that no reader sees a half-written file.
 pub fn variant_file(name: &str, text: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("tetrarch-test-{}", std::process::id()));
+    let dir = scratch_dir().join(format!("tetrarch-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let path = dir.join(name);
     let draft = dir.join(format!("{name}.{:?}", std::thread::current().id()));
