@@ -22,7 +22,12 @@ fn rules_of(variant: &str, extra: &str) -> RuleTable {
 
 /// The FEN after playing `moves` from `fen` in a section of FSF's file.
 fn fen_after(variant: &str, fen: &str, moves: &[&str]) -> String {
-    let rules = rules_of(variant, "");
+    fen_after_in(variant, "", fen, moves)
+}
+
+/// [`fen_after`] with `extra` sections loaded after FSF's file.
+fn fen_after_in(variant: &str, extra: &str, fen: &str, moves: &[&str]) -> String {
+    let rules = rules_of(variant, extra);
     let mut pos = Position::from_text(&rules, fen).expect("a valid FEN");
     for text in moves {
         let mv = parse_uci(&mut pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -40,6 +45,39 @@ fn promotions_reset_the_halfmove_clock() {
     assert_eq!(
         fen_after("backrank", "4k3/8/8/8/8/8/2n5/K7 b - - 5 3", &["c2e1+"]),
         "4k3/8/8/8/8/8/8/K3+n3 w - - 0 4"
+    );
+}
+
+/// Sections in which a move of a type that resets the n-move counter can
+/// be reversible: a knight's always is, a pawn's sideways step is.
+const REVERSIBLE: &str = "
+[knightclock:chess]
+nMoveRuleTypes = n
+
+[sidepawn:chess]
+customPiece1 = a:fmWsW
+pawnTypes = a
+";
+
+#[test]
+fn only_a_move_that_cannot_step_straight_back_resets_the_halfmove_clock() {
+    let after = |variant, fen, mv| fen_after_in(variant, REVERSIBLE, fen, &[mv]);
+    assert_eq!(
+        after("knightclock", "4k3/8/8/8/8/8/8/1N2K3 w - - 5 3", "b1c3"),
+        "4k3/8/8/8/8/2N5/8/4K3 b - - 6 3"
+    );
+    // The pawn is not among the types that reset the counter here.
+    assert_eq!(
+        after("knightclock", "4k3/8/8/8/8/8/4P3/1N2K3 w - - 5 3", "e2e3"),
+        "4k3/8/8/8/8/4P3/8/1N2K3 b - - 6 3"
+    );
+    assert_eq!(
+        after("sidepawn", "4k3/8/8/8/8/8/4A3/4K3 w - - 5 3", "e2d2"),
+        "4k3/8/8/8/8/8/3A4/4K3 b - - 6 3"
+    );
+    assert_eq!(
+        after("sidepawn", "4k3/8/8/8/8/8/4A3/4K3 w - - 5 3", "e2e3"),
+        "4k3/8/8/8/8/4A3/8/4K3 b - - 0 3"
     );
 }
 

@@ -641,6 +641,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         piece_promotion_on_capture: def.bool(Key::PiecePromotionOnCapture),
         en_passant_region,
         en_passant_only_lines: builder_lines_ep_only,
+        en_passant_capturers: Vec::new(),
         en_passant_next_player_only: matches!(def.value(Key::EnPassantWindow), Value::Choice(c) if c == "nextPlayer"),
         castling,
         castling_rank,
@@ -768,6 +769,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             .fold(0, |m, (t, _)| m | 1 << t),
         hand,
         flip,
+        plain_make: false,
         bits: super::BoardBits::default(),
         plain_moves: Vec::new(),
         promotions_touch_pseudo_royals: false,
@@ -809,6 +811,21 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         })
         .collect();
     (table.plain_moves, table.near_promotion) = plain_moves(&table);
+    table.plain_make = plain_make(&table);
+    // Only the types that reset the n-move counter ask.
+    for kind in PieceType::all(table.pieces.len()) {
+        for seat in Seat::all(n_seats) {
+            let may = table.pieces[kind].resets_n_move[seat] && may_step_back(&table, seat, kind);
+            table.pieces[kind].may_step_back[seat] = may;
+        }
+    }
+    table.en_passant_capturers = Seat::all(n_seats)
+        .map(|seat| {
+            PieceType::all(table.pieces.len())
+                .filter(|&t| table.pieces[t].en_passant_capturer[seat])
+                .fold(0, |m, t| m | 1 << t.index())
+        })
+        .collect();
     table.promotions_touch_pseudo_royals = promotions_touch_pseudo_royals(&table);
     table.bits = super::BoardBits::build(&table);
     // Legality left to pins and checks, walls apart.
@@ -971,6 +988,7 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceRules> {
             builtin_pawn: p.key == "pawn",
             promotes_to: promoted[t],
             resets_n_move: (0..n_seats).map(|s| n_move[s][t]).collect(),
+            may_step_back: vec![true; n_seats],
             en_passant_capturer: (0..n_seats).map(|s| ep[s][t]).collect(),
             // As in Fairy-Stockfish, a custom piece's initial-only move
             // leaves en-passant targets whatever `enPassantTypes` says
@@ -1726,6 +1744,37 @@ fn promotions_touch_pseudo_royals(table: &RuleTable) -> bool {
         let promotes = info.promotes_as_pawn.iter().any(|&p| p) || info.promotes_to.is_some();
         promotes && (pseudo(kind) || info.promotes_to.is_some_and(pseudo) || choices)
     })
+}
+
+/// Whether some quiet move of a type, from some square, can be stepped
+/// straight back ([`RuleTable::steps_straight_back`]).
+fn may_step_back(table: &RuleTable, seat: Seat, kind: PieceType) -> bool {
+    (0..table.square_count() as Sq).any(|from| {
+        table
+            .lines(seat, kind, from)
+            .iter()
+            .filter(|line| line.quiet)
+            .any(|line| {
+                let step = line.path as usize + 1;
+                table
+                    .line_squares(line)
+                    .chunks_exact(step)
+                    .any(|chunk| table.steps_straight_back(seat, kind, chunk[step - 1], from))
+            })
+    })
+}
+
+/// Whether a normal move has only the usual effects ([`RuleTable::plain_make`]).
+fn plain_make(table: &RuleTable) -> bool {
+    !table.gating
+        && table.walling.is_none()
+        && table.flip.is_none()
+        && table.cambodian.is_none()
+        && table.counting.is_none()
+        && table.blast.is_none()
+        && table.petrify == 0
+        && !table.king_capture_eliminates
+        && !table.ends.check_counting
 }
 
 /// Per (seat, type, square) slot, whether every move of an unpromoted piece

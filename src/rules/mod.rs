@@ -284,6 +284,11 @@ pub struct PieceRules {
     pub promotes_to: Option<PieceType>,
     /// Moves of this type reset the n-move counter, per seat.
     pub resets_n_move: Vec<bool>,
+    /// Per seat, whether some quiet move of this type can be stepped
+    /// straight back ([`RuleTable::steps_straight_back`]), asked only of
+    /// the types that reset the n-move counter (false for the others):
+    /// where none can, every move of such a type resets it.
+    pub may_step_back: Vec<bool>,
     /// Captures of this type may take en passant, per seat.
     pub en_passant_capturer: Vec<bool>,
     /// A double step of this type leaves an en-passant target, per seat.
@@ -484,6 +489,8 @@ pub struct RuleTable {
     pub en_passant_region: Vec<Vec<bool>>,
     /// Only the next player may capture en passant (else until the pusher moves again).
     pub en_passant_next_player_only: bool,
+    /// Per seat, the types that may take en passant (bits).
+    pub en_passant_capturers: Vec<u64>,
     /// Some line captures only en passant (`e` without `c`).
     pub en_passant_only_lines: bool,
     /// Castling geometry per seat: king-side, then queen-side.
@@ -661,6 +668,12 @@ pub struct RuleTable {
     pub hand: Option<HandRules>,
     /// Enemy pieces a move turns over (`flipEnclosedPieces`).
     pub flip: Option<Enclosing>,
+    /// A normal move has only the usual effects: its piece moves, what it
+    /// takes goes off the board (into a hand where captures go there),
+    /// castling rights, en-passant targets and the n-move counter change.
+    /// No blast, petrification, flip, gate, wall, count or elimination
+    /// follows, so [`crate::position::Position::make`] takes its short way.
+    pub plain_make: bool,
     zobrist: Zobrist,
 }
 
@@ -877,6 +890,21 @@ impl RuleTable {
     pub fn lines(&self, seat: Seat, piece: PieceType, sq: Sq) -> &[Line] {
         let (a, b) = self.line_index[self.slot(seat, piece, sq)];
         &self.lines[a as usize..b as usize]
+    }
+
+    /// Whether a piece could move straight back from `to` to `from` on an
+    /// empty board: such a pawn move is reversible and, as in
+    /// Fairy-Stockfish, does not reset the n-move counter.
+    pub fn steps_straight_back(&self, seat: Seat, kind: PieceType, to: Sq, from: Sq) -> bool {
+        self.lines(seat, kind, to).iter().any(|line| {
+            let step = line.path as usize + 1;
+            line.quiet
+                && line.path == 0
+                && self
+                    .line_squares(line)
+                    .chunks_exact(step)
+                    .any(|chunk| chunk[step - 1] == from)
+        })
     }
 
     /// The attack lines ending on `sq` for attackers of `seat`.
