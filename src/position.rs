@@ -563,10 +563,16 @@ impl<R: RuleHandle> Position<R> {
         }
         // Most moves find no target and leave none: the arrays are not
         // compared then.
+        // Else only the seats' targets that changed are hashed.
         let live = |targets: &Targets| targets.iter().any(Option::is_some);
-        if (live(en_passant) || live(&self.en_passant)) && *en_passant != self.en_passant {
-            for e in en_passant.iter().chain(self.en_passant.iter()).flatten() {
-                h ^= self.en_passant_hash(e);
+        if live(en_passant) || live(&self.en_passant) {
+            let n = rules.seats.len();
+            for (before, after) in en_passant[..n].iter().zip(&self.en_passant[..n]) {
+                if before != after {
+                    for e in [before, after].into_iter().flatten() {
+                        h ^= self.en_passant_hash(e);
+                    }
+                }
             }
         }
         if rules.ends.check_counting && checks != self.checks {
