@@ -561,9 +561,8 @@ impl<R: RuleHandle> Position<R> {
             h ^= rules.zobrist_castling(right.seat, right.rook);
             rights &= rights - 1;
         }
-        // Most moves find no target and leave none: the arrays are not
-        // compared then.
-        // Else only the seats' targets that changed are hashed.
+        // Most moves find no target and leave none: nothing is compared
+        // then; else only the seats' targets that changed are hashed.
         let live = |targets: &Targets| targets.iter().any(Option::is_some);
         if live(en_passant) || live(&self.en_passant) {
             let n = rules.seats.len();
@@ -1607,6 +1606,14 @@ impl<R: RuleHandle> Position<R> {
     pub fn unmake(&mut self) {
         let undo = self.history.pop().expect("a move to take back");
         let us = undo.to_move;
+        // The short way back from `make`'s short way.
+        if let Some(Move::Normal { from, to }) = undo.mv
+            && self.rules.plain_make
+        {
+            self.relocate(to, from);
+            self.restore(&undo);
+            return;
+        }
         if let Some(mv) = undo.mv {
             if let Some(wall) = mv.wall() {
                 self.take_back_wall(wall);
@@ -1658,6 +1665,15 @@ impl<R: RuleHandle> Position<R> {
                 }
             },
         }
+        self.restore(&undo);
+    }
+
+    /// The end of taking back a ply, once its moved pieces are back: the
+    /// pieces it put in hands leave them, the pieces it took off the board
+    /// come back, and the state recorded before it returns.
+    #[inline]
+    fn restore(&mut self, undo: &Undo) {
+        let us = undo.to_move;
         while self.handed.len() > undo.handed_from as usize {
             let (seat, kind) = self.handed.pop().expect("a piece put in hand");
             let i = self.rules.seat_type(seat, kind);
