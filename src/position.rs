@@ -1792,9 +1792,18 @@ impl<R: RuleHandle> Position<R> {
     /// holds an attacker (boards of at most 64 squares).
     #[inline]
     pub(crate) fn no_rider_toward(&self, seat: Seat, sq: Sq) -> bool {
+        self.no_rider_of_types_toward(seat, sq, u64::MAX)
+    }
+
+    /// [`Position::no_rider_toward`] among the pieces of the given types
+    /// (bits) only.
+    #[inline(always)]
+    fn no_rider_of_types_toward(&self, seat: Seat, sq: Sq, wanted: u64) -> bool {
         self.rules
             .ride_attack_summary(seat, sq)
-            .is_some_and(|(squares, types)| squares & self.pieces_of_types(seat, types) == 0)
+            .is_some_and(|(squares, types)| {
+                squares & self.pieces_of_types(seat, types & wanted) == 0
+            })
     }
 
     /// Whether a square is attacked by pieces of `seat`.
@@ -1852,13 +1861,7 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
         }
-        if self
-            .rules
-            .ride_attack_summary(seat, sq)
-            .is_some_and(|(squares, types)| {
-                squares & self.pieces_of_types(seat, types & wanted) == 0
-            })
-        {
+        if self.no_rider_of_types_toward(seat, sq, wanted) {
             return false;
         }
         for attack in rules.attack_lines(seat, sq) {

@@ -1754,13 +1754,8 @@ fn may_step_back(table: &RuleTable, seat: Seat, kind: PieceType) -> bool {
             .lines(seat, kind, from)
             .iter()
             .filter(|line| line.quiet)
-            .any(|line| {
-                let step = line.path as usize + 1;
-                table
-                    .line_squares(line)
-                    .chunks_exact(step)
-                    .any(|chunk| table.steps_straight_back(seat, kind, chunk[step - 1], from))
-            })
+            .flat_map(|line| table.line_landings(line))
+            .any(|to| table.steps_straight_back(seat, kind, to, from))
     })
 }
 

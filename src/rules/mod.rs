@@ -896,15 +896,19 @@ impl RuleTable {
     /// empty board: such a pawn move is reversible and, as in
     /// Fairy-Stockfish, does not reset the n-move counter.
     pub fn steps_straight_back(&self, seat: Seat, kind: PieceType, to: Sq, from: Sq) -> bool {
-        self.lines(seat, kind, to).iter().any(|line| {
-            let step = line.path as usize + 1;
-            line.quiet
-                && line.path == 0
-                && self
-                    .line_squares(line)
-                    .chunks_exact(step)
-                    .any(|chunk| chunk[step - 1] == from)
-        })
+        self.lines(seat, kind, to)
+            .iter()
+            .any(|line| line.quiet && line.path == 0 && self.line_landings(line).any(|s| s == from))
+    }
+
+    /// The squares a piece may land on along a line: the last square of
+    /// each step (a step of a lame leap or a lame ride passes its path
+    /// first).
+    pub fn line_landings(&self, line: &Line) -> impl Iterator<Item = Sq> + '_ {
+        let step = line.path as usize + 1;
+        self.line_squares(line)
+            .chunks_exact(step)
+            .map(move |chunk| chunk[step - 1])
     }
 
     /// The attack lines ending on `sq` for attackers of `seat`.
