@@ -12,8 +12,8 @@ use crate::piece::Piece;
 use crate::piece_type::{MAX_PIECE_TYPES, PieceType};
 use crate::position::{KingSafety, Position, RuleHandle};
 use crate::rules::{
-    BitTables, Bitboard, BoardBits, LineKind, RideBits, RuleTable, SlotBits, Sq, SqSet, Walling,
-    WallingRule, pext,
+    BitTables, Bitboard, BoardBits, HerdLeap, LineKind, RideBits, RuleTable, SlotBits, Sq, SqSet,
+    Walling, WallingRule, pext,
 };
 use crate::seat::Seat;
 
@@ -2190,7 +2190,25 @@ impl<R: RuleHandle> Position<R> {
         let mut royal_steps: ([(Sq, B); 4], usize) = ([(0, B::default()); 4], 0);
         let slots = bits.seat_slots(rules, us);
         let moveless = bits.moveless[us.index()];
+        // Where only the number of moves counts, the herds' pieces are
+        // counted together, and the walk passes them by (boards of at most
+        // 64 squares have herds).
+        let herded = match sink.counter() {
+            Some(counter) if B::SQUARES <= 64 && !bits.herds_of(us).is_empty() => {
+                let masks = BoardMasks {
+                    occupied,
+                    enemies: enemies & answer_bits,
+                    en_passant: ep_bits,
+                    allowed: answer_bits,
+                };
+                self.count_herds(bits, &safety, masks, counter)
+            }
+            _ => 0,
+        };
         for &from in self.pieces_of(us) {
+            if from < 64 && herded >> from & 1 != 0 {
+                continue;
+            }
             let p = self.piece_at(from);
             if p.kind().is_in(moveless) {
                 continue;
@@ -2304,6 +2322,64 @@ impl<R: RuleHandle> Position<R> {
                 sink.single(m, rules.must_capture && self.is_capture(&m));
             }
         }
+    }
+
+    /// Counts the moves of the side to move's herds ([`crate::rules::Herd`]):
+    /// their unpinned pieces on the herd's squares, a leap at a time, where
+    /// `masks` allow; returns the squares of the pieces counted, which the
+    /// walk over the pieces then passes by. Pieces that may take en passant
+    /// or demote are left to the walk, which tests that capture and lists
+    /// those moves. Never inlined: the walk's registers stay its own.
+    #[inline(never)]
+    fn count_herds<B: Bitboard>(
+        &self,
+        bits: &BitTables<B>,
+        safety: &KingSafety,
+        masks: BoardMasks<B>,
+        counter: &mut Counter,
+    ) -> u64 {
+        let occupied = masks.occupied.low_word();
+        let empty = !occupied & masks.allowed.low_word();
+        let enemies = masks.enemies.low_word();
+        let en_passant = masks.en_passant.low_word();
+        let loose = !safety.pinned().low_bits();
+        let mut herded = 0;
+        for herd in bits.herds_of(self.to_move()) {
+            let mut pieces = self.seat_type_bits(herd.seat_type as usize) & herd.squares & loose;
+            let mut near = pieces & herd.near_promotion;
+            while near != 0 {
+                let sq = near.trailing_zeros();
+                near &= near - 1;
+                if self.piece_at(sq as Sq).promoted() {
+                    pieces &= !(1 << sq);
+                }
+            }
+            if pieces.count_ones() < herd.fewest {
+                continue;
+            }
+            let leaps = &bits.herd_leaps[herd.leaps.0 as usize..herd.leaps.1 as usize];
+            if en_passant != 0 && herd.takes_en_passant {
+                for leap in leaps {
+                    pieces &= !(en_passant.rotate_right(leap.rotation) & leap.capture_from);
+                }
+            }
+            herded |= pieces;
+            // Counted into the counter leap by leap: a herd has a few leaps,
+            // too few to pay for the vector loop a sum would become.
+            let mut count = |from: u64, leap: &HerdLeap| {
+                let quiet = (from & leap.quiet_from).rotate_left(leap.rotation) & empty;
+                let taken = (from & leap.capture_from).rotate_left(leap.rotation) & enemies;
+                counter.add_counts((quiet | taken).count_ones(), taken.count_ones());
+            };
+            for leap in leaps {
+                count(pieces, leap);
+            }
+            let lames = &bits.herd_leaps[herd.lames.0 as usize..herd.lames.1 as usize];
+            for lame in lames {
+                count(pieces & !occupied.rotate_right(lame.path_rotation), lame);
+            }
+        }
+        herded
     }
 
     /// The bitboards of the side to move with every square allowed (not
@@ -2607,6 +2683,9 @@ trait MoveSink {
     fn single(&mut self, mv: Move, capture: bool);
     /// Every drop of the side to move onto a square of `allowed`.
     fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet);
+    /// The counter behind the sink where moves need not be told apart
+    /// (perft's count): pieces may then be counted together.
+    fn counter(&mut self) -> Option<&mut Counter>;
     /// The moves of the piece on `from`, which may promote or demote, to
     /// the empty squares of `quiet` and the enemy pieces of `captures`,
     /// as [`Position::add_move`] makes them (`zone`: the mover's promotion
@@ -2643,6 +2722,15 @@ impl Counter {
             compulsory_drops: 0,
         }
     }
+
+    /// Counts `moves` moves, of which `captures` capture.
+    #[inline(always)]
+    fn add_counts(&mut self, moves: u32, captures: u32) {
+        self.moves += u64::from(moves);
+        if self.must_capture {
+            self.captures += u64::from(captures);
+        }
+    }
 }
 
 impl MoveSink for Counter {
@@ -2652,6 +2740,11 @@ impl MoveSink for Counter {
         if self.must_capture {
             self.captures += u64::from(captures.count());
         }
+    }
+
+    #[inline]
+    fn counter(&mut self) -> Option<&mut Counter> {
+        Some(self)
     }
 
     #[inline]
@@ -2760,6 +2853,11 @@ impl MoveSink for GateCounter<'_> {
         self.counter.drops(pos, allowed);
     }
 
+    /// None: the moves leaving gate squares are listed.
+    fn counter(&mut self) -> Option<&mut Counter> {
+        None
+    }
+
     /// Takes the moves of a piece off the gate squares as [`Counter`]
     /// does; declines the others, so that each plain one is seen.
     #[inline]
@@ -2846,6 +2944,11 @@ impl MoveSink for Lister<'_> {
 
     fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet) {
         pos.drop_moves(allowed, &mut |m| self.0.push(m));
+    }
+
+    /// None: a list tells every move apart.
+    fn counter(&mut self) -> Option<&mut Counter> {
+        None
     }
 
     /// Declines: the list keeps the moves in the order the piece's lines

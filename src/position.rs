@@ -111,6 +111,12 @@ impl KingSafety {
         self.any_pinned = true;
     }
 
+    /// The pieces that may not leave their line to the royal piece.
+    #[inline]
+    pub fn pinned(&self) -> &SqSet {
+        &self.pinned
+    }
+
     /// Whether a piece is pinned.
     #[inline]
     pub fn is_pinned(&self, sq: Sq) -> bool {
@@ -305,6 +311,13 @@ impl<R: RuleHandle> Position<R> {
     #[inline]
     pub fn occupied(&self) -> &SqSet {
         &self.occupied
+    }
+
+    /// The squares of the live pieces of a (seat, type)
+    /// ([`RuleTable::seat_type`]) on a board of at most 64 squares.
+    #[inline]
+    pub(crate) fn seat_type_bits(&self, seat_type: usize) -> u64 {
+        self.piece_bits[seat_type]
     }
 
     /// The squares of a seat's pieces, dead ones included.

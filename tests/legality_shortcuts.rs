@@ -1,16 +1,17 @@
 //! Positions where the move generator judges moves legal without making
-//! them (`Position::count_by_exposure` and the legal-move list): the
-//! counts are Fairy-Stockfish's (pyffish 0.0.90 with the variant text
-//! below, or Fairy-Stockfish's own `variants.ini`), at depth 1 (the
-//! counting path) and 2 (the list at the root).
+//! them (`Position::count_by_exposure`, the herds counted together and the
+//! legal-move list): the counts are Fairy-Stockfish's (pyffish 0.0.90 with
+//! the variant text below, or Fairy-Stockfish's own `variants.ini`), at
+//! depth 1 (the counting path) and 2 (the list at the root).
 
 mod common;
 
 use common::{perft_nodes, variant_file};
 
 /// Crazyhouse where the last knight is pseudo-royal, crazyhouse without
-/// checks, placement without its bishops' rule, and chess where the last
-/// queen is pseudo-royal.
+/// checks, placement without its bishops' rule, chess where the last
+/// queen is pseudo-royal, and chess where a wazir promotes to a knight
+/// that may demote.
 const VARIANTS: &str = "\
 [lastqueen:chess]
 extinctionValue = loss
@@ -27,6 +28,13 @@ checking = false
 
 [kingdrop:placement]
 dropOppositeColoredBishop = false
+
+[herddemotion:chess]
+customPiece1 = a:W
+promotedPieceType = a:n
+pieceDemotion = true
+promotionRegionWhite = *5 *6 *7 *8
+promotionRegionBlack = *4 *3 *2 *1
 ";
 
 #[test]
@@ -167,4 +175,19 @@ fn a_promotion_to_a_pseudo_royal_type_is_tested() {
     let fen = "2r4k/P7/8/8/8/8/8/3QK3 w - - 0 1";
     assert_eq!(perft_nodes("lastqueen", "1", fen, &path), 22);
     assert_eq!(perft_nodes("lastqueen", "2", fen, &path), 289);
+}
+
+#[test]
+fn knights_that_may_demote_are_not_counted_as_a_herd() {
+    // Two knights, promoted wazirs (`+A`), may demote on every move that
+    // starts or ends on ranks 5 to 8: c6's eight moves give sixteen, f4's
+    // four into the region give eight more besides its four others; the
+    // king has five steps. Unpromoted, the same knights have 16 moves.
+    let path = variant_file("shortcuts.ini", VARIANTS);
+    let promoted = "4k3/8/2+A5/8/5+A2/8/8/4K3 w - - 0 1";
+    assert_eq!(perft_nodes("herddemotion", "1", promoted, &path), 33);
+    assert_eq!(perft_nodes("herddemotion", "2", promoted, &path), 122);
+    let plain = "4k3/8/2N5/8/5N2/8/8/4K3 w - - 0 1";
+    assert_eq!(perft_nodes("herddemotion", "1", plain, &path), 21);
+    assert_eq!(perft_nodes("herddemotion", "2", plain, &path), 73);
 }

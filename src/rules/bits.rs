@@ -8,6 +8,7 @@ use rustc_hash::FxHashMap;
 use crate::piece_type::PieceType;
 use crate::seat::Seat;
 
+use super::herds::{Herd, HerdLeap};
 use super::{Bitboard, Line, LineKind, RuleTable, Sq, SqSet};
 
 /// Whether plain rides are read from slide tables ([`SlideBits`]): where
@@ -168,6 +169,12 @@ pub struct BitTables<B> {
     /// Per seat, the types (a bit per type) with no move from any square:
     /// the move generator passes their pieces by (connect four's discs).
     pub moveless: Vec<u64>,
+    /// All herds, seat by seat ([`BitTables::herds_of`]).
+    pub herds: Vec<Herd>,
+    /// Per seat, its herds, by range into `herds`.
+    pub seat_herds: Vec<(u32, u32)>,
+    /// All herds' leaps.
+    pub herd_leaps: Vec<HerdLeap>,
 }
 
 /// One seat's slots of [`BitTables`], indexed by type and square.
@@ -229,6 +236,13 @@ impl<B: Bitboard> BitTables<B> {
             slots: &self.slots[seat.index() * per_seat..][..per_seat],
             squares,
         }
+    }
+
+    /// A seat's herds.
+    #[inline]
+    pub fn herds_of(&self, seat: Seat) -> &[Herd] {
+        let (a, b) = self.seat_herds[seat.index()];
+        &self.herds[a as usize..b as usize]
     }
 
     /// Builds the tables of a rule table whose board `B` holds.
@@ -352,6 +366,7 @@ impl<B: Bitboard> BitTables<B> {
                 }
             }
         }
+        t.add_herds(rules);
         t
     }
 }

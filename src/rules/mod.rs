@@ -12,6 +12,7 @@ mod bitboard;
 mod bits;
 mod compile;
 mod geometry;
+mod herds;
 mod match_rules;
 pub mod words;
 
@@ -23,6 +24,7 @@ pub use bitboard::Bitboard;
 pub use bits::{BitTables, BoardBits, LameBits, RideBits, SeatSlots, SlideBits, SlotBits, pext};
 pub use compile::{CompileError, compile};
 pub use geometry::{Direction, KING_STEPS};
+pub use herds::{Herd, HerdLeap};
 pub use match_rules::MatchRules;
 
 /// A square index: `rank * files + file`.
