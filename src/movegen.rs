@@ -2357,12 +2357,17 @@ impl<R: RuleHandle> Position<R> {
             if pieces.count_ones() < herd.fewest {
                 continue;
             }
-            let leaps = &bits.herd_leaps[herd.leaps.0 as usize..herd.leaps.1 as usize];
-            if en_passant != 0 && herd.takes_en_passant {
-                for leap in leaps {
-                    pieces &= !(en_passant.rotate_right(leap.rotation) & leap.capture_from);
+            if en_passant != 0
+                && let Some(origins) = herd.en_passant
+            {
+                let mut targets = en_passant;
+                while targets != 0 {
+                    let target = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    pieces &= !bits.herd_en_passant[origins as usize + target];
                 }
             }
+            let leaps = &bits.herd_leaps[herd.leaps.0 as usize..herd.leaps.1 as usize];
             herded |= pieces;
             // Counted into the counter leap by leap: a herd has a few leaps,
             // too few to pay for the vector loop a sum would become.

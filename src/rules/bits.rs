@@ -175,6 +175,9 @@ pub struct BitTables<B> {
     pub seat_herds: Vec<(u32, u32)>,
     /// All herds' leaps.
     pub herd_leaps: Vec<HerdLeap>,
+    /// Per herd that may take en passant, per target square, the origins
+    /// that may take en passant there ([`Herd::en_passant`]).
+    pub herd_en_passant: Vec<u64>,
 }
 
 /// One seat's slots of [`BitTables`], indexed by type and square.

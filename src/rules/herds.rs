@@ -43,8 +43,10 @@ pub struct Herd {
     pub lames: (u32, u32),
     /// The fewest pieces for which counting them together pays.
     pub fewest: u32,
-    /// Whether a capture from one of `squares` may take en passant.
-    pub takes_en_passant: bool,
+    /// Where a capture from one of `squares` may take en passant: the
+    /// start of 64 entries of [`BitTables::herd_en_passant`], one per
+    /// target square, each the origins that may take en passant there.
+    pub en_passant: Option<u32>,
 }
 
 /// One leap of a herd: from the squares of `quiet_from` to an empty
@@ -97,7 +99,7 @@ impl<B: Bitboard> BitTables<B> {
     fn herd(&mut self, rules: &RuleTable, seat: Seat, kind: PieceType) -> Option<Herd> {
         let mut leaps: BTreeMap<(i32, Option<i32>), (u64, u64)> = BTreeMap::new();
         let (mut squares, mut near_promotion) = (0u64, 0u64);
-        let mut takes_en_passant = false;
+        let mut en_passant = [0u64; 64];
         for sq in 0..rules.square_count() as Sq {
             let slot = &self.slots[rules.slot(seat, kind, sq)];
             let Some(moves) = self.square_leaps(slot, sq) else {
@@ -107,7 +109,11 @@ impl<B: Bitboard> BitTables<B> {
             if slot.near_promotion && rules.piece_demotion {
                 near_promotion |= 1 << sq;
             }
-            takes_en_passant |= !slot.en_passant.is_empty();
+            let mut targets = slot.en_passant.low_word();
+            while targets != 0 {
+                en_passant[targets.trailing_zeros() as usize] |= 1 << sq;
+                targets &= targets - 1;
+            }
             for leap in moves {
                 let (quiet_from, capture_from) = leaps.entry(leap.key).or_default();
                 if leap.quiet {
@@ -153,7 +159,10 @@ impl<B: Bitboard> BitTables<B> {
             leaps: (start, middle),
             lames: (middle, end),
             fewest: (HERD_COST + LEAP_COST * (end - start)).div_ceil(WALK_COST),
-            takes_en_passant,
+            en_passant: en_passant.iter().any(|&o| o != 0).then(|| {
+                self.herd_en_passant.extend(en_passant);
+                (self.herd_en_passant.len() - 64) as u32
+            }),
         })
     }
 
