@@ -2741,10 +2741,7 @@ impl Counter {
 impl MoveSink for Counter {
     #[inline]
     fn batch<B: Bitboard>(&mut self, _from: Sq, targets: B, captures: B) {
-        self.moves += u64::from(targets.count());
-        if self.must_capture {
-            self.captures += u64::from(captures.count());
-        }
+        self.add_counts(targets.count(), captures.count());
     }
 
     #[inline]

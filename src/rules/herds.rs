@@ -71,8 +71,8 @@ pub struct HerdLeap {
 /// path's offsets from the origin, and whether it may end quietly and
 /// capture.
 struct SquareLeap {
-    /// (target offset, path offset or `None` for a plain leap).
-    key: (i32, Option<i32>),
+    /// (path offset or `None` for a plain leap, target offset).
+    key: (Option<i32>, i32),
     target: i32,
     quiet: bool,
     capture: bool,
@@ -97,7 +97,8 @@ impl<B: Bitboard> BitTables<B> {
 
     /// The herd of a (seat, type), if some square's moves are all leaps.
     fn herd(&mut self, rules: &RuleTable, seat: Seat, kind: PieceType) -> Option<Herd> {
-        let mut leaps: BTreeMap<(i32, Option<i32>), (u64, u64)> = BTreeMap::new();
+        // Keyed by (path, target): the plain leaps (no path) come first.
+        let mut leaps: BTreeMap<(Option<i32>, i32), (u64, u64)> = BTreeMap::new();
         let (mut squares, mut near_promotion) = (0u64, 0u64);
         let mut en_passant = [0u64; 64];
         for sq in 0..rules.square_count() as Sq {
@@ -128,29 +129,16 @@ impl<B: Bitboard> BitTables<B> {
             return None;
         }
         let rotation = |offset: i32| offset.rem_euclid(64) as u32;
-        let leap =
-            |((target, path), (quiet_from, capture_from)): (&(i32, Option<i32>), &(u64, u64))| {
-                HerdLeap {
-                    rotation: rotation(*target),
-                    path_rotation: path.map_or(0, rotation),
-                    quiet_from: *quiet_from,
-                    capture_from: *capture_from,
-                }
-            };
         let start = self.herd_leaps.len() as u32;
-        self.herd_leaps.extend(
-            leaps
-                .iter()
-                .filter(|((_, path), _)| path.is_none())
-                .map(leap),
-        );
-        let middle = self.herd_leaps.len() as u32;
-        self.herd_leaps.extend(
-            leaps
-                .iter()
-                .filter(|((_, path), _)| path.is_some())
-                .map(leap),
-        );
+        let middle = start + leaps.keys().filter(|(path, _)| path.is_none()).count() as u32;
+        self.herd_leaps.extend(leaps.into_iter().map(
+            |((path, target), (quiet_from, capture_from))| HerdLeap {
+                rotation: rotation(target),
+                path_rotation: path.map_or(0, rotation),
+                quiet_from,
+                capture_from,
+            },
+        ));
         let end = self.herd_leaps.len() as u32;
         Some(Herd {
             seat_type: rules.seat_type(seat, kind) as u32,
@@ -184,7 +172,7 @@ impl<B: Bitboard> BitTables<B> {
             let target = targets.trailing_zeros() as i32;
             targets &= targets - 1;
             moves.push(SquareLeap {
-                key: (target - from, None),
+                key: (None, target - from),
                 target,
                 quiet: quiet >> target & 1 != 0,
                 capture: capture >> target & 1 != 0,
@@ -202,7 +190,7 @@ impl<B: Bitboard> BitTables<B> {
             }
             let target = landing.trailing_zeros() as i32;
             moves.push(SquareLeap {
-                key: (target - from, Some(path.trailing_zeros() as i32 - from)),
+                key: (Some(path.trailing_zeros() as i32 - from), target - from),
                 target,
                 quiet: !lame.quiet.is_empty(),
                 capture: !lame.capture.is_empty(),
