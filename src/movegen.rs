@@ -659,11 +659,11 @@ impl<R: RuleHandle> Position<R> {
             ours.insert(to);
         }
         let blasted = self.blast_neighbours(to);
-        let explodes = |s: Sq| s == to || blasted.contains(s);
-        if ours.iter().any(explodes) {
+        let explodes = |set: &SqSet| set.contains(to) || set.intersects(&blasted);
+        if explodes(&ours) {
             return Some(false);
         }
-        if theirs.iter().any(explodes) {
+        if explodes(theirs) {
             return Some(true);
         }
         if let Some(lines) = &blast.lines {
@@ -821,12 +821,14 @@ impl<R: RuleHandle> Position<R> {
         let simple = plain && safety.checkers == 0;
         // With the flying general, the lines between aligned royal pieces
         // count too (`Position::exposure`).
+        let pseudo = self.tested_pieces(us);
+        let mut judged = None;
         let exposure = if plain || facing {
             None
         } else {
-            self.judged_lines(us)
+            let judged = judged.insert(JudgedLines::default());
+            self.judged_lines(us, &pseudo, judged).then_some(&*judged)
         };
-        let pseudo = self.tested_pieces(us);
         // Drops only block: when not in check, one can leave no royal piece
         // attacked unless it may give no check or makes a pseudo-royal
         // piece. Before the side's royal piece is placed, a drop of another
@@ -872,7 +874,7 @@ impl<R: RuleHandle> Position<R> {
                         return balanced && !self.attacked_by_enemy(to, us);
                     }
                 }
-                return match &exposure {
+                return match exposure {
                     Some(judged) => self.judged_legal(m, judged, &pseudo),
                     None => self.is_legal(*m),
                 };
@@ -899,7 +901,7 @@ impl<R: RuleHandle> Position<R> {
             if quick && !self.always_tested(m) {
                 return true;
             }
-            match &exposure {
+            match exposure {
                 Some(judged) => self.judged_legal(m, judged, &pseudo),
                 None => self.is_legal(*m),
             }
@@ -924,36 +926,33 @@ impl<R: RuleHandle> Position<R> {
     /// The squares a move must leave or enter to be made and tested (see
     /// [`Position::exposure`]); where checks are forbidden (`checking =
     /// false`) also those from which it may give check or uncover one
-    /// ([`Position::check_reach`]). `None` when every move is tested.
-    fn judged_lines(&self, us: Seat) -> Option<JudgedLines> {
+    /// ([`Position::check_reach`]); written into `judged` (at its default),
+    /// which is not moved about: it is large. False when every move is
+    /// tested. `tested` is [`Position::tested_pieces`].
+    fn judged_lines(&self, us: Seat, tested: &SqSet, judged: &mut JudgedLines) -> bool {
         let rules = self.rules();
-        let (lines, blocking) = self.exposure(us)?;
-        let mut judged = JudgedLines {
-            lines,
-            blocking,
-            royal_steps: !rules.complex_attacks
-                && rules
-                    .pseudo_royal
-                    .is_none_or(|(types, _, duple)| !duple && types & rules.petrify == 0)
-                && !rules.flying_general
-                && rules.mutually_immune == 0,
-            ..JudgedLines::default()
+        let Some((lines, blocking)) = self.exposure(us, tested) else {
+            return false;
         };
+        judged.lines = lines;
+        judged.blocking = blocking;
+        judged.royal_steps = !rules.complex_attacks
+            && rules
+                .pseudo_royal
+                .is_none_or(|(types, _, duple)| !duple && types & rules.petrify == 0)
+            && !rules.flying_general
+            && rules.mutually_immune == 0;
         if rules.blast.is_some() {
+            // The tested pieces are the pseudo-royal ones wherever
+            // unplayed blasts apply (not with `dupleCheck`).
             judged.blasts = self
-                .unplayed_blasts(
-                    self.pseudo_royals(us),
-                    self.enemy_pseudo_royals_if_blasts(us),
-                )
+                .unplayed_blasts(*tested, self.enemy_pseudo_royals_if_blasts(us))
                 .map(|blasts| UnplayedBlasts {
                     lines: Some(judged.left()),
                     ..blasts
                 });
         }
-        if !rules.checking && !self.check_reach(us, &mut judged) {
-            return None;
-        }
-        Some(judged)
+        rules.checking || self.check_reach(us, judged)
     }
 
     /// The pieces whose own moves are always tested: pseudo-royal ones and,
@@ -1537,13 +1536,11 @@ impl<R: RuleHandle> Position<R> {
     /// two or more there, no move uncovers the ride), where moves empty
     /// squares one at a time. A move by another piece that neither leaves
     /// nor enters one of these squares cannot change an attack on them, so
-    /// it is legal without being played; the others are tested.
-    fn exposure(&self, us: Seat) -> Option<(SqSet, SqSet)> {
+    /// it is legal without being played; the others are tested. `tested`
+    /// is [`Position::tested_pieces`].
+    fn exposure(&self, us: Seat, tested: &SqSet) -> Option<(SqSet, SqSet)> {
         let rules = self.rules();
-        let mut targets = self.pseudo_royals(us);
-        for s in self.duple_candidates(us).iter() {
-            targets.insert(s);
-        }
+        let mut targets = *tested;
         if let Some(king) = self.royal(us) {
             targets.insert(king);
         }
@@ -1824,8 +1821,11 @@ impl<R: RuleHandle> Position<R> {
             return None;
         }
         let us = self.to_move();
-        let judged = self.judged_lines(us)?;
         let tested = self.tested_pieces(us);
+        let mut judged = JudgedLines::default();
+        if !self.judged_lines(us, &tested, &mut judged) {
+            return None;
+        }
         let handle = self.shared_rules().clone();
         let moves = match &handle.bits {
             BoardBits::Narrow(bits) => self.count_by_exposure_with(bits, &judged, tested),

@@ -1500,18 +1500,13 @@ impl<R: RuleHandle> Position<R> {
     /// every piece but pawns and the blast-immune types. Empty where captures
     /// do not explode.
     pub fn blast_neighbours(&self, to: Sq) -> SqSet {
-        let mut out = SqSet::default();
         let rules = self.rules();
-        for sq in rules.neighbours[to as usize]
+        rules.neighbours[to as usize]
             .intersection(&self.occupied)
-            .iter()
-        {
-            let piece = self.board[sq as usize];
-            if !piece.is_wall() && piece.kind().is_in(rules.blast_victims) {
-                out.insert(sq);
-            }
-        }
-        out
+            .filtered(|sq| {
+                let piece = self.board[sq as usize];
+                !piece.is_wall() && piece.kind().is_in(rules.blast_victims)
+            })
     }
 
     /// Takes the piece on `sq` off the board onto the list of removed
@@ -1805,18 +1800,9 @@ impl<R: RuleHandle> Position<R> {
     /// holds an attacker (boards of at most 64 squares).
     #[inline]
     pub(crate) fn no_rider_toward(&self, seat: Seat, sq: Sq) -> bool {
-        self.no_rider_of_types_toward(seat, sq, u64::MAX)
-    }
-
-    /// [`Position::no_rider_toward`] among the pieces of the given types
-    /// (bits) only.
-    #[inline(always)]
-    fn no_rider_of_types_toward(&self, seat: Seat, sq: Sq, wanted: u64) -> bool {
         self.rules
             .ride_attack_summary(seat, sq)
-            .is_some_and(|(squares, types)| {
-                squares & self.pieces_of_types(seat, types & wanted) == 0
-            })
+            .is_some_and(|(squares, types)| squares & self.pieces_of_types(seat, types) == 0)
     }
 
     /// Whether a square is attacked by pieces of `seat`.
@@ -1863,7 +1849,6 @@ impl<R: RuleHandle> Position<R> {
         let rules = self.rules();
         let board = &self.board;
         let occupied = B::from_set(&self.occupied);
-        let theirs = B::from_set(&self.seat_occupied[seat]);
         for &(squares, types) in rules.leap_attacks(seat, sq) {
             let mut found = squares & self.pieces_of_types(seat, types & wanted);
             while found != 0 {
@@ -1874,9 +1859,18 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
         }
-        if self.no_rider_of_types_toward(seat, sq, wanted) {
-            return false;
-        }
+        // Where every attack line is a plain ride, a ray is read only when
+        // one of the pieces that may ride along some line stands on it.
+        let riders = match rules.ride_attack_summary(seat, sq) {
+            Some((squares, types)) => {
+                let riders = squares & self.pieces_of_types(seat, types & wanted);
+                if riders == 0 {
+                    return false;
+                }
+                B::from_low_bits(u128::from(riders))
+            }
+            None => B::from_set(&self.seat_occupied[seat]),
+        };
         for attack in rules.attack_lines(seat, sq) {
             let line = &attack.line;
             let mut hit = |s: Sq| {
@@ -1889,9 +1883,9 @@ impl<R: RuleHandle> Position<R> {
             };
             if line.kind == crate::rules::LineKind::Ride && attack.ray != 0 {
                 let blockers = B::from_low_bits(attack.ray) & occupied;
-                // Only look at the first piece when one of `seat`'s stands on
-                // the ray.
-                if !(blockers & theirs).is_empty() {
+                // Only look at the first piece when one that may attack
+                // stands on the ray.
+                if !(blockers & riders).is_empty() {
                     let first = if attack.increasing {
                         blockers.lowest()
                     } else {
@@ -2203,9 +2197,7 @@ impl<R: RuleHandle> Position<R> {
         let team = self.rules.seats[seat].team;
         for enemy in Seat::all(self.rules.seats.len()).filter(|&e| self.rules.seats[e].team != team)
         {
-            for sq in self.pseudo_royals(enemy).iter() {
-                out.insert(sq);
-            }
+            out |= self.pseudo_royals(enemy);
         }
         out
     }
@@ -2270,19 +2262,24 @@ impl<R: RuleHandle> Position<R> {
         let Some((mask, limit, _)) = self.rules.pseudo_royal else {
             return SqSet::default();
         };
-        let n_types = self.rules.pieces.len();
-        let counted = PieceType::all(n_types).filter(|&t| t.is_in(mask));
         // The types whose pieces are pseudo-royal: with `*` (every bit) all
         // of them while their total allows, else each while its own count
-        // does.
-        let types = if mask == u64::MAX {
-            let total: u32 = counted.map(|t| u32::from(self.count(seat, t))).sum();
-            if total <= limit { mask } else { 0 }
-        } else {
-            counted
-                .filter(|&t| u32::from(self.count(seat, t)) <= limit)
-                .fold(0, |m, t| m | 1 << t.index())
-        };
+        // does. Walking the mask's bits, not every type.
+        let mut types = 0;
+        let mut total = 0;
+        let mut rest = mask & self.rules.all_types();
+        while rest != 0 {
+            let t = PieceType::new(rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+            let count = u32::from(self.count(seat, t));
+            total += count;
+            if count <= limit {
+                types |= t.bit();
+            }
+        }
+        if mask == u64::MAX {
+            types = if total <= limit { mask } else { 0 };
+        }
         if types == 0 {
             return SqSet::default();
         }

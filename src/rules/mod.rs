@@ -131,6 +131,24 @@ impl SqSet {
         SqSet(words)
     }
 
+    /// The squares of the set for which `keep` holds, word by word (no
+    /// iterator to step through).
+    #[inline]
+    pub fn filtered(&self, mut keep: impl FnMut(Sq) -> bool) -> SqSet {
+        let mut out = [0; 4];
+        for (i, (&word, kept)) in self.0.iter().zip(out.iter_mut()).enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let bit = w.trailing_zeros();
+                w &= w - 1;
+                if keep((i * 64) as Sq + bit as Sq) {
+                    *kept |= 1 << bit;
+                }
+            }
+        }
+        SqSet(out)
+    }
+
     /// The squares in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = Sq> + '_ {
         self.0.iter().enumerate().flat_map(|(i, &word)| {
