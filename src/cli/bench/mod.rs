@@ -56,6 +56,11 @@ const CORPUS_NODES: (u64, u64) = (1_000_000, 5_000_000);
 /// Fewer nodes than this take too little time to compare.
 const MIN_TIMED_NODES: u64 = 100_000;
 
+/// The fewest nodes one timed sample counts: a smaller tree is counted
+/// several times in a row per sample, by every engine alike, so that a
+/// sample of a few milliseconds does not carry the machine's noise.
+const MIN_SAMPLE_NODES: u64 = 1_000_000;
+
 /// What `tetrarch bench` measures.
 pub struct BenchArgs<'a> {
     /// Paired repetitions; the median counts.
@@ -274,24 +279,43 @@ fn time_workloads(
         };
         let mut ours = Vec::new();
         let mut theirs: Vec<Result<Vec<Duration>, String>> = vec![Ok(Vec::new()); references.len()];
-        let mut nodes = 0;
+        // A run counted before the timed ones gives the count, and so how
+        // many perfts in a row make one sample of a small tree.
+        let nodes = perft(&mut pos, w.depth);
+        let runs = MIN_SAMPLE_NODES
+            .div_ceil(nodes.max(1))
+            .clamp(1, u64::from(u32::MAX)) as u32;
         for _ in 0..repeat.max(1) {
             let (cpu_before, wall) = (cpu::this_thread(), Instant::now());
-            nodes = perft(&mut pos, w.depth);
-            ours.push(match (cpu_before, cpu::this_thread()) {
+            for _ in 0..runs {
+                perft(&mut pos, w.depth);
+            }
+            let spent = match (cpu_before, cpu::this_thread()) {
                 (Some(before), Some(after)) => after.saturating_sub(before),
                 _ => wall.elapsed(),
-            });
+            };
+            ours.push(spent / runs);
             for (engine, times) in references.iter_mut().zip(theirs.iter_mut()) {
-                let Ok(list) = times else { continue };
-                *times = match engine.perft(&w.variant, &w.fen, w.depth) {
-                    Ok(t) if t.nodes == nodes => {
-                        list.push(t.time);
-                        Ok(std::mem::take(list))
+                if times.is_err() {
+                    continue;
+                }
+                let mut spent = Duration::ZERO;
+                for _ in 0..runs {
+                    match engine.perft(&w.variant, &w.fen, w.depth) {
+                        Ok(t) if t.nodes == nodes => spent += t.time,
+                        Ok(t) => {
+                            *times = Err(format!("counts {} (tetrarch {nodes})", t.nodes));
+                            break;
+                        }
+                        Err(why) => {
+                            *times = Err(why);
+                            break;
+                        }
                     }
-                    Ok(t) => Err(format!("counts {} (tetrarch {nodes})", t.nodes)),
-                    Err(why) => Err(why),
-                };
+                }
+                if let Ok(list) = times {
+                    list.push(spent / runs);
+                }
             }
         }
         if w.expected.is_some_and(|e| e != nodes) {
