@@ -579,7 +579,25 @@ impl<R: RuleHandle> Position<R> {
                     && !rules.pieces[self.piece_at(from).kind()].builtin_pawn
                     && self.blast_neighbours(mv.to()).contains(from)
             });
-        self.make(mv);
+        // Nothing but the board part of a normal move changes what the
+        // tests below read where no blast, petrification, wall, flip,
+        // elimination or Cambodian gate follows: every plain normal move
+        // (`RuleTable::plain_make`) and every quiet one without flips or
+        // gates (the others follow captures only). It is played alone.
+        let shifted = match mv {
+            Move::Normal { from, to }
+                if rules.plain_make
+                    || self.piece_at(to).is_none()
+                        && rules.flip.is_none()
+                        && rules.cambodian.is_none() =>
+            {
+                Some((from, to, self.shift(from, to)))
+            }
+            _ => {
+                self.make(mv);
+                None
+            }
+        };
         let wall = petrified_blast.then(|| self.lift(mv.to()));
         let from_wall = blasted_wall
             .then(|| mv.from())
@@ -614,7 +632,10 @@ impl<R: RuleHandle> Position<R> {
         if let Some((from, wall)) = from_wall {
             self.drop_back(from, wall);
         }
-        self.unmake();
+        match shifted {
+            Some((from, to, victim)) => self.unshift(from, to, victim),
+            None => self.unmake(),
+        }
         legal
     }
 

@@ -905,6 +905,29 @@ impl<R: RuleHandle> Position<R> {
         self.castling & self.castling_of_seat[seat]
     }
 
+    /// The board part of a normal move where [`RuleTable::plain_make`]
+    /// holds, for a legality test: the piece on `to` (returned) leaves the
+    /// board and the piece on `from` moves there, every square set, list
+    /// and count kept as `make` keeps them, but no ply is played (hash,
+    /// turn, history untouched). [`Position::unshift`] undoes it as
+    /// `unmake` would.
+    pub(crate) fn shift(&mut self, from: Sq, to: Sq) -> Piece {
+        let victim = self.board[to as usize];
+        if victim.is_some() {
+            self.remove(to);
+        }
+        self.relocate(from, to);
+        victim
+    }
+
+    /// Undoes [`Position::shift`].
+    pub(crate) fn unshift(&mut self, from: Sq, to: Sq, victim: Piece) {
+        self.relocate(to, from);
+        if victim.is_some() {
+            self.add(to, victim);
+        }
+    }
+
     /// Takes a piece off the board for an attack test only (lists, counts
     /// and hash untouched); [`Position::drop_back`] restores it.
     #[inline]
