@@ -739,8 +739,15 @@ impl<R: RuleHandle> Position<R> {
     fn generals_face(&self) -> bool {
         let rules = self.rules();
         self.aligned_royals().any(|(a, b)| {
-            segment(rules, a, b)
-                .filter(|&s| s != a && s != b)
+            // Squares are numbered rank by rank: a file's squares lie a
+            // rank's width apart.
+            let step = if rules.file_of(a) == rules.file_of(b) {
+                Sq::from(rules.files)
+            } else {
+                1
+            };
+            (a.min(b) + step..a.max(b))
+                .step_by(usize::from(step))
                 .all(|s| rules.playable[s as usize] && self.piece_at(s).is_none())
         })
     }
