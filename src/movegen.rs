@@ -739,15 +739,8 @@ impl<R: RuleHandle> Position<R> {
     fn generals_face(&self) -> bool {
         let rules = self.rules();
         self.aligned_royals().any(|(a, b)| {
-            // Squares are numbered rank by rank: a file's squares lie a
-            // rank's width apart.
-            let step = if rules.file_of(a) == rules.file_of(b) {
-                Sq::from(rules.files)
-            } else {
-                1
-            };
-            (a.min(b) + step..a.max(b))
-                .step_by(usize::from(step))
+            segment(rules, a, b)
+                .filter(|&s| s != a && s != b)
                 .all(|s| rules.playable[s as usize] && self.piece_at(s).is_none())
         })
     }
@@ -3009,17 +3002,19 @@ struct BoardMasks<B> {
     allowed: B,
 }
 
-/// The squares from `a` to `b` inclusive, along a rank or a file.
+/// The squares from `a` to `b` inclusive, along a rank or a file. Squares
+/// are numbered rank by rank, so they lie a fixed number of indices apart.
 pub(crate) fn segment(
     rules: &crate::rules::RuleTable,
     a: Sq,
     b: Sq,
-) -> impl Iterator<Item = Sq> + Clone + '_ {
+) -> impl Iterator<Item = Sq> + Clone {
     let (af, ar) = (rules.file_of(a) as i32, rules.rank_of(a) as i32);
     let (bf, br) = (rules.file_of(b) as i32, rules.rank_of(b) as i32);
     let (df, dr) = ((bf - af).signum(), (br - ar).signum());
     let n = (bf - af).abs().max((br - ar).abs());
-    (0..=n).map(move |k| rules.square((af + df * k) as u8, (ar + dr * k) as u8))
+    let step = dr * i32::from(rules.files) + df;
+    (0..=n).map(move |k| (i32::from(a) + step * k) as Sq)
 }
 
 /// Whether a castling right's castling, found safe on every square from

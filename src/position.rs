@@ -905,8 +905,10 @@ impl<R: RuleHandle> Position<R> {
         self.castling & self.castling_of_seat[seat]
     }
 
-    /// The board part of a normal move where [`RuleTable::plain_make`]
-    /// holds, for a legality test: the piece on `to` (returned) leaves the
+    /// The board part of a normal move whose other effects change no
+    /// attack (where [`RuleTable::plain_make`] holds, or a quiet move
+    /// without flips or gates), for a legality test: the piece on `to`
+    /// (returned) leaves the
     /// board and the piece on `from` moves there, every square set, list
     /// and count kept as `make` keeps them, but no ply is played (hash,
     /// turn, history untouched). [`Position::unshift`] undoes it as
@@ -1823,9 +1825,17 @@ impl<R: RuleHandle> Position<R> {
     /// holds an attacker (boards of at most 64 squares).
     #[inline]
     pub(crate) fn no_rider_toward(&self, seat: Seat, sq: Sq) -> bool {
+        self.summary_riders(seat, sq, u64::MAX) == Some(0)
+    }
+
+    /// Where the rule table has a ride summary of `seat`'s attack lines
+    /// toward `sq` ([`RuleTable::ride_attack_summary`]): the seat's pieces
+    /// of its types (and of `wanted`) on its squares.
+    #[inline(always)]
+    fn summary_riders(&self, seat: Seat, sq: Sq, wanted: u64) -> Option<u64> {
         self.rules
             .ride_attack_summary(seat, sq)
-            .is_some_and(|(squares, types)| squares & self.pieces_of_types(seat, types) == 0)
+            .map(|(squares, types)| squares & self.pieces_of_types(seat, types & wanted))
     }
 
     /// Whether a square is attacked by pieces of `seat`.
@@ -1884,14 +1894,9 @@ impl<R: RuleHandle> Position<R> {
         }
         // Where every attack line is a plain ride, a ray is read only when
         // one of the pieces that may ride along some line stands on it.
-        let riders = match rules.ride_attack_summary(seat, sq) {
-            Some((squares, types)) => {
-                let riders = squares & self.pieces_of_types(seat, types & wanted);
-                if riders == 0 {
-                    return false;
-                }
-                B::from_low_bits(u128::from(riders))
-            }
+        let riders = match self.summary_riders(seat, sq, wanted) {
+            Some(0) => return false,
+            Some(riders) => B::from_low_bits(u128::from(riders)),
             None => B::from_set(&self.seat_occupied[seat]),
         };
         for attack in rules.attack_lines(seat, sq) {
