@@ -83,8 +83,13 @@ impl KingSafety {
     /// [`KingSafety::add_checker`] with the squares between as the low
     /// bits of a set (boards of at most 64 squares).
     fn add_checker_bits(&mut self, checker: Sq, between: u64) {
+        self.add_checker_set(checker, &SqSet::from_words([between, 0, 0, 0]));
+    }
+
+    /// [`KingSafety::add_checker`] with the squares between as a set.
+    fn add_checker_set(&mut self, checker: Sq, between: &SqSet) {
         if self.add_checker_square(checker) {
-            self.answers = self.answers.union(&SqSet::from_words([between, 0, 0, 0]));
+            self.answers = self.answers.union(between);
         }
     }
 
@@ -2000,17 +2005,21 @@ impl<R: RuleHandle> Position<R> {
         let Some(king) = self.royal(seat) else {
             return safety;
         };
+        if self.rules().seats.len() > 2 {
+            self.merged_king_safety(king, seat, &mut safety);
+        } else {
+            self.seat_by_seat_king_safety(king, seat, &mut safety);
+        }
+        safety
+    }
+
+    /// [`Position::king_safety`] walking each enemy's attack lines in turn
+    /// (any number of seats; used with two).
+    #[inline(always)]
+    fn seat_by_seat_king_safety(&self, king: Sq, seat: Seat, safety: &mut KingSafety) {
         let rules = self.rules();
         let team = rules.seats[seat].team;
         let board = &self.board;
-        if rules.seats.len() > 2 {
-            // One walk of the merged lines covers every enemy.
-            for attack in rules.enemy_attack_lines(king) {
-                let attacker = |s: Sq| self.enemy_attacks_from(s, team, &attack.types);
-                self.scan_king_line(&attack.line, seat, attacker, &mut safety);
-            }
-            return safety;
-        }
         let active = |s: Seat| rules.seats[s].team != team && !self.is_eliminated(s);
         for enemy in Seat::all(rules.seats.len()).filter(|&s| active(s)) {
             for &(squares, types) in rules.leap_attacks(enemy, king) {
@@ -2044,7 +2053,7 @@ impl<R: RuleHandle> Position<R> {
                         }
                     };
                     if attack.ray as u64 & attackers != 0 {
-                        self.scan_king_ray(attack, seat, attackers, &mut safety);
+                        self.scan_king_ray(attack, seat, attackers, safety);
                     }
                     continue;
                 }
@@ -2052,10 +2061,9 @@ impl<R: RuleHandle> Position<R> {
                     let p = board[s as usize];
                     p.is_some() && p.seat() == enemy && !p.dead() && p.kind().is_in(attack.types)
                 };
-                self.scan_king_line(&attack.line, seat, attacker, &mut safety);
+                self.scan_king_line(&attack.line, seat, attacker, safety);
             }
         }
-        safety
     }
 
     /// [`Position::scan_king_line`] for a plain ride on a board of at most
@@ -2097,6 +2105,77 @@ impl<R: RuleHandle> Position<R> {
             && attackers >> nearest(rest) & 1 != 0
         {
             safety.add_pinned(first as Sq);
+        }
+    }
+
+    /// [`Position::king_safety`] with more than two seats: one walk of the
+    /// merged attack lines covers every enemy, and a line with no enemy
+    /// piece on it is passed by. Never inlined: the two-seat walk keeps its
+    /// registers.
+    #[inline(never)]
+    fn merged_king_safety(&self, king: Sq, seat: Seat, safety: &mut KingSafety) {
+        let team = self.rules().seats[seat].team;
+        let threats = self.active_enemy_squares(team);
+        let lines = self.rules().enemy_attacks_on(king);
+        for attack in lines.rays {
+            if attack.ray.intersects(&threats) {
+                self.scan_enemy_ray(attack, seat, team, safety);
+            }
+        }
+        if lines.others_reach.intersects(&threats) {
+            for attack in lines.others {
+                let attacker = |s: Sq| self.enemy_attacks_from(s, team, &attack.types);
+                self.scan_king_line(&attack.line, seat, attacker, safety);
+            }
+        }
+    }
+
+    /// [`Position::scan_king_line`] for a plain ride of the merged attack
+    /// lines ([`crate::rules::EnemyAttackLine::ray`]), with sets: the first
+    /// piece on the ray checks if it attacks along it; an own piece is
+    /// pinned if the next one does.
+    #[inline(always)]
+    fn scan_enemy_ray(
+        &self,
+        attack: &crate::rules::EnemyAttackLine,
+        seat: Seat,
+        team: usize,
+        safety: &mut KingSafety,
+    ) {
+        let blockers = attack.ray & self.occupied;
+        let Some(first) = Self::nearest_on_ray(attack, blockers) else {
+            return;
+        };
+        let (nearer, beyond) = if attack.increasing {
+            (SqSet::below(first), SqSet::above(first))
+        } else {
+            (SqSet::above(first), SqSet::below(first))
+        };
+        if self.enemy_attacks_from(first, team, &attack.types) {
+            safety.add_checker_set(first, &(attack.ray & nearer));
+            return;
+        }
+        let p = self.board[first as usize];
+        if p.is_wall() || p.dead() || p.seat() != seat {
+            return;
+        }
+        if Self::nearest_on_ray(attack, blockers & beyond)
+            .is_some_and(|pinner| self.enemy_attacks_from(pinner, team, &attack.types))
+        {
+            safety.add_pinned(first);
+        }
+    }
+
+    /// The square of `blockers` nearest the start of a merged attack
+    /// line's ray, if any.
+    #[inline(always)]
+    fn nearest_on_ray(attack: &crate::rules::EnemyAttackLine, blockers: SqSet) -> Option<Sq> {
+        if blockers.is_empty() {
+            None
+        } else if attack.increasing {
+            Some(blockers.lowest())
+        } else {
+            Some(blockers.highest())
         }
     }
 
@@ -2151,11 +2230,18 @@ impl<R: RuleHandle> Position<R> {
                 rules.seats[s].team != team && !self.is_eliminated(s) && self.attacked_by(sq, s)
             });
         }
-        rules.enemy_attack_lines(sq).iter().any(|attack| {
-            self.line_hits(&attack.line, &mut |s: Sq| {
-                self.enemy_attacks_from(s, team, &attack.types)
+        let threats = self.active_enemy_squares(team);
+        let lines = rules.enemy_attacks_on(sq);
+        lines.rays.iter().any(|attack| {
+            attack.ray.intersects(&threats)
+                && Self::nearest_on_ray(attack, attack.ray & self.occupied)
+                    .is_some_and(|s| self.enemy_attacks_from(s, team, &attack.types))
+        }) || lines.others_reach.intersects(&threats)
+            && lines.others.iter().any(|attack| {
+                self.line_hits(&attack.line, &mut |s: Sq| {
+                    self.enemy_attacks_from(s, team, &attack.types)
+                })
             })
-        })
     }
 
     /// [`Position::attacked_by_enemy`] counting only the pieces on the
@@ -2173,6 +2259,20 @@ impl<R: RuleHandle> Position<R> {
                 && !self.is_eliminated(s)
                 && self.find_attacker(sq, s, |from| self.board[from as usize].is_some())
         })
+    }
+
+    /// The squares of the pieces of the seats in play not of `team` (dead
+    /// pieces among them): every enemy attacker stands on one.
+    #[inline]
+    fn active_enemy_squares(&self, team: usize) -> SqSet {
+        let rules = self.rules();
+        let mut threats = SqSet::EMPTY;
+        for s in Seat::all(rules.seats.len()) {
+            if rules.seats[s].team != team && !self.is_eliminated(s) {
+                threats |= self.seat_occupied[s];
+            }
+        }
+        threats
     }
 
     /// Whether the piece on `s` belongs to an active enemy of `team` and is
@@ -2322,5 +2422,102 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::catalog::Catalog;
+    use crate::game::Action;
+    use crate::game::Game;
+    use crate::rng::SplitMix64;
+    use crate::rules::compile;
+    use crate::seat::Seat;
+
+    use super::{KingSafety, Position};
+
+    /// Checks, pins and attacked squares as the merged attack lines judge
+    /// them and as each enemy's own lines, walked in turn, judge them.
+    /// Returns how many comparisons were made.
+    fn compare_merged_with_seat_by_seat(pos: &Position) -> usize {
+        let rules = pos.rules();
+        let mut compared = 0;
+        for seat in Seat::all(rules.seats.len()) {
+            if let Some(king) = pos.royal(seat) {
+                let (mut merged, mut walked) = (KingSafety::default(), KingSafety::default());
+                pos.merged_king_safety(king, seat, &mut merged);
+                pos.seat_by_seat_king_safety(king, seat, &mut walked);
+                let fen = pos.fen();
+                assert_eq!(
+                    merged.checkers, walked.checkers,
+                    "{fen}: checkers of {seat:?}"
+                );
+                assert_eq!(merged.answer_set(), walked.answer_set(), "{fen}: {seat:?}");
+                assert_eq!(merged.pinned(), walked.pinned(), "{fen}: pins of {seat:?}");
+                compared += 1;
+            }
+            let team = rules.seats[seat].team;
+            for sq in 0..rules.square_count() as super::Sq {
+                let seat_by_seat = Seat::all(rules.seats.len()).any(|s| {
+                    rules.seats[s].team != team && !pos.is_eliminated(s) && pos.attacked_by(sq, s)
+                });
+                assert_eq!(
+                    pos.attacked_by_enemy(sq, seat),
+                    seat_by_seat,
+                    "{}: square {sq} against {seat:?}",
+                    pos.fen()
+                );
+                compared += 1;
+            }
+        }
+        compared
+    }
+
+    /// With more than two seats, the merged attack lines (plain rides read
+    /// as bitboards, lines without an enemy piece passed by) agree with
+    /// each enemy's own lines in positions of random games of every
+    /// shipped variant, players resigning on the way (dead pieces, seats
+    /// out of play).
+    #[test]
+    fn merged_attack_lines_agree_with_each_enemys_own() {
+        let catalog = Catalog::shipped();
+        let mut variants = 0;
+        let mut compared = 0;
+        for name in catalog.names() {
+            let definition = catalog.checked(name).expect("a shipped variant checks");
+            let rules = Arc::new(compile(definition).expect("a shipped variant compiles"));
+            if rules.seats.len() <= 2 {
+                continue;
+            }
+            variants += 1;
+            for seed in 0..6 {
+                let mut game =
+                    Game::new(rules.clone(), definition.start_fen(), seed).expect("a valid start");
+                let mut rng = SplitMix64::new(seed);
+                for ply in 0..160 {
+                    compared += compare_merged_with_seat_by_seat(game.position());
+                    let Some(seat) = game.to_move() else { break };
+                    if game.result().is_some() || game.legal_moves().is_empty() {
+                        break;
+                    }
+                    if game.position().is_eliminated(seat) {
+                        game.play_auto().expect("a walking king moves");
+                    } else if ply % 50 == 49 {
+                        game.act(Action::Resign, Some(seat)).expect("a resignation");
+                    } else {
+                        let moves = game.legal_moves();
+                        let mv = moves[rng.below(moves.len())];
+                        game.play(mv).expect("a legal move");
+                    }
+                }
+            }
+        }
+        assert!(
+            variants >= 6,
+            "{variants} shipped variants of more than two seats"
+        );
+        assert!(compared > 100_000, "{compared} comparisons");
     }
 }

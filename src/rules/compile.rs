@@ -500,14 +500,33 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                     entry[seat] |= attack_groups[slot][key];
                 }
             }
-            for key in order {
+            // Plain rides first, read as bitboards; then the other lines,
+            // with every square of theirs gathered.
+            let is_ray = |(kind, _, path, _): &&GeometryKey| *path == 0 && *kind == LineKind::Ride;
+            let (rays, others): (Vec<_>, Vec<_>) = order.into_iter().partition(is_ray);
+            let rays_end = start + rays.len() as u32;
+            let mut others_reach = SqSet::default();
+            for key in rays.into_iter().chain(others) {
                 let (kind, squares, path, jump) = key;
+                let mut ray = SqSet::default();
+                if is_ray(&key) {
+                    squares.iter().for_each(|&s| ray.insert(s));
+                } else {
+                    squares.iter().for_each(|&s| others_reach.insert(s));
+                }
                 enemy_attacks.push(super::EnemyAttackLine {
                     line: builder.line_for(*kind, squares, *path, *jump),
                     types: types[key],
+                    ray,
+                    increasing: squares.len() < 2 || squares[1] > squares[0],
                 });
             }
-            enemy_attack_index.push((start, enemy_attacks.len() as u32));
+            enemy_attack_index.push(super::EnemyLineRange {
+                start,
+                rays_end,
+                end: enemy_attacks.len() as u32,
+                others_reach,
+            });
         }
     }
 

@@ -39,6 +39,9 @@ impl SqSet {
     /// Every square.
     pub const ALL: SqSet = SqSet([u64::MAX; 4]);
 
+    /// No square.
+    pub const EMPTY: SqSet = SqSet([0; 4]);
+
     /// Adds a square.
     #[inline]
     pub fn insert(&mut self, sq: Sq) {
@@ -267,6 +270,33 @@ pub struct EnemyAttackLine {
     pub line: Line,
     /// Per seat, bit `t` set when that seat's type `t` attacks along it.
     pub types: [u64; crate::seat::MAX_SEATS],
+    /// A plain ride's squares as a set (empty for other lines), for
+    /// finding the first piece on it with one bit-scan.
+    pub ray: SqSet,
+    /// The square indices grow along the line.
+    pub increasing: bool,
+}
+
+/// Where one square's merged attack lines ([`EnemyAttackLine`]) lie in the
+/// rule table: the plain rides first, then the others.
+#[derive(Clone, Debug)]
+pub struct EnemyLineRange {
+    start: u32,
+    rays_end: u32,
+    end: u32,
+    others_reach: SqSet,
+}
+
+/// The merged attack lines ending on one square, as
+/// [`RuleTable::enemy_attacks_on`] gives them.
+#[derive(Clone, Copy, Debug)]
+pub struct EnemyAttacks<'a> {
+    /// The plain rides, each with its [`EnemyAttackLine::ray`].
+    pub rays: &'a [EnemyAttackLine],
+    /// The other lines (leaps, lame leaps, hops, rides with paths).
+    pub others: &'a [EnemyAttackLine],
+    /// Every square of the other lines.
+    pub others_reach: &'a SqSet,
 }
 
 /// A seat at the table.
@@ -488,7 +518,7 @@ pub struct RuleTable {
     attack_index: Vec<(u32, u32)>,
     /// With more than two seats: per square, the attack lines of all seats.
     enemy_attacks: Vec<EnemyAttackLine>,
-    enemy_attack_index: Vec<(u32, u32)>,
+    enemy_attack_index: Vec<EnemyLineRange>,
     /// Per square, the squares of every attack line ending on it.
     attack_reach: Vec<SqSet>,
     /// Promotion region per seat.
@@ -950,8 +980,27 @@ impl RuleTable {
     #[inline]
     pub fn enemy_attack_lines(&self, sq: Sq) -> &[EnemyAttackLine] {
         match self.enemy_attack_index.get(sq as usize) {
-            Some(&(a, b)) => &self.enemy_attacks[a as usize..b as usize],
+            Some(range) => &self.enemy_attacks[range.start as usize..range.end as usize],
             None => &[],
+        }
+    }
+
+    /// [`RuleTable::enemy_attack_lines`] split: the plain rides, the other
+    /// lines and every square of those others (no enemy piece there, no
+    /// attack along them).
+    #[inline]
+    pub fn enemy_attacks_on(&self, sq: Sq) -> EnemyAttacks<'_> {
+        match self.enemy_attack_index.get(sq as usize) {
+            Some(range) => EnemyAttacks {
+                rays: &self.enemy_attacks[range.start as usize..range.rays_end as usize],
+                others: &self.enemy_attacks[range.rays_end as usize..range.end as usize],
+                others_reach: &range.others_reach,
+            },
+            None => EnemyAttacks {
+                rays: &[],
+                others: &[],
+                others_reach: &SqSet::EMPTY,
+            },
         }
     }
 
