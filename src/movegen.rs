@@ -814,6 +814,12 @@ impl<R: RuleHandle> Position<R> {
         if self.immediate_end().is_some() {
             return;
         }
+        if self.rules().exposure_legality[self.to_move()]
+            && self.moves_by_exposure(&mut Lister(list))
+        {
+            self.finish_legal_list(list);
+            return;
+        }
         self.pseudo_moves(list);
         self.add_sittuyin_promotions(list);
         self.add_walls(list);
@@ -1836,22 +1842,15 @@ impl<R: RuleHandle> Position<R> {
     /// `None` when a royal piece is attacked (every move is tested).
     #[inline(never)]
     fn count_by_exposure(&mut self) -> Option<u64> {
-        // While the kings face each other (bikjang), every move but the
-        // pass must break the facing: each is tested.
-        if self.bikjang() {
+        let mut counter = Counter::new(self.rules().must_capture);
+        if !self.moves_by_exposure(&mut counter) {
             return None;
         }
-        let us = self.to_move();
-        let tested = self.tested_pieces(us);
-        let mut judged = JudgedLines::default();
-        if !self.judged_lines(us, &tested, &mut judged) {
-            return None;
-        }
-        let handle = self.shared_rules().clone();
-        let moves = match &handle.bits {
-            BoardBits::Narrow(bits) => self.count_by_exposure_with(bits, &judged, tested),
-            BoardBits::Double(bits) => self.count_by_exposure_with(bits, &judged, tested),
-            BoardBits::Wide(bits) => self.count_by_exposure_with(bits, &judged, tested),
+        // As on the list: a compulsory capture leaves only the captures.
+        let moves = if counter.must_capture && counter.captures > 0 {
+            counter.captures
+        } else {
+            counter.moves
         };
         // As on the list, the pass comes after the other rules. It moves
         // nothing, and judged_lines found no royal piece attacked and, where
@@ -1859,14 +1858,41 @@ impl<R: RuleHandle> Position<R> {
         Some(moves + u64::from(self.pass_move().is_some()))
     }
 
-    /// [`Position::count_by_exposure`] with the rule table's bitboard
+    /// The legal moves where [`RuleTable::exposure_legality`] holds, into
+    /// `sink`, as [`Position::count_by_exposure`] judges them, before the
+    /// rules of [`Position::finish_legal_list`] (compulsory captures, the
+    /// pass). False, with nothing told, when a royal piece is attacked or
+    /// the kings face each other (every move is tested then).
+    fn moves_by_exposure(&mut self, sink: &mut impl MoveSink) -> bool {
+        // While the kings face each other (bikjang), every move but the
+        // pass must break the facing: each is tested.
+        if self.bikjang() {
+            return false;
+        }
+        let us = self.to_move();
+        let tested = self.tested_pieces(us);
+        let mut judged = JudgedLines::default();
+        if !self.judged_lines(us, &tested, &mut judged) {
+            return false;
+        }
+        let handle = self.shared_rules().clone();
+        match &handle.bits {
+            BoardBits::Narrow(bits) => self.moves_by_exposure_with(bits, &judged, tested, sink),
+            BoardBits::Double(bits) => self.moves_by_exposure_with(bits, &judged, tested, sink),
+            BoardBits::Wide(bits) => self.moves_by_exposure_with(bits, &judged, tested, sink),
+        }
+        true
+    }
+
+    /// [`Position::moves_by_exposure`] with the rule table's bitboard
     /// tables; the pieces on `tested` have every move tested.
-    fn count_by_exposure_with<B: Bitboard>(
+    fn moves_by_exposure_with<B: Bitboard>(
         &mut self,
         bits: &BitTables<B>,
         judged: &JudgedLines,
         tested: SqSet,
-    ) -> u64 {
+        sink: &mut impl MoveSink,
+    ) {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move();
@@ -1897,7 +1923,6 @@ impl<R: RuleHandle> Position<R> {
         let promotions_judged = !rules.promotions_touch_pseudo_royals && !rules.sittuyin_promotion;
         // Found on the first such promotion.
         let mut judged_any = None;
-        let mut counter = Counter::new(self.rules().must_capture);
         let mut to_test: MoveList = MoveList::default();
         let slots = bits.seat_slots(rules, us);
         let moveless = bits.moveless[us.index()];
@@ -1945,7 +1970,7 @@ impl<R: RuleHandle> Position<R> {
                         occupied: masks.occupied,
                         zone,
                     };
-                    self.promotions_by_exposure(job, &mut counter, &mut to_test);
+                    self.promotions_by_exposure(job, sink, &mut to_test);
                 }
                 let plain = targets & !promoting_zone;
                 let judged_here = if free {
@@ -1953,8 +1978,8 @@ impl<R: RuleHandle> Position<R> {
                 } else {
                     B::ALL
                 };
-                let counted = plain & !judged_here;
-                counter.batch(from, counted, counted & masks.occupied);
+                let unjudged = plain & !judged_here;
+                sink.batch(from, unjudged, unjudged & masks.occupied);
                 let mut on_lines = plain & judged_here;
                 while let Some(to) = on_lines.pop_lowest() {
                     to_test.push(Move::Normal { from, to });
@@ -1971,26 +1996,20 @@ impl<R: RuleHandle> Position<R> {
         self.drop_moves(SqSet::ALL, &mut |m| to_test.push(m));
         for m in to_test.as_slice() {
             if self.judged_legal(m, judged, &tested) {
-                counter.single(*m, rules.must_capture && self.is_capture(m));
+                sink.single(*m, rules.must_capture && self.is_capture(m));
             }
-        }
-        // As on the list: a compulsory capture leaves only the captures.
-        if rules.must_capture && counter.captures > 0 {
-            counter.captures
-        } else {
-            counter.moves
         }
     }
 
     /// The promotions and demotions of one piece in
-    /// [`Position::count_by_exposure_with`]: those to `unjudged` squares
-    /// counted together ([`Counter::promotions`]), the others listed on
-    /// `to_test`. Kept out of line: most pieces have none.
+    /// [`Position::moves_by_exposure_with`]: those to `unjudged` squares
+    /// told to `sink` (counted together by a [`Counter`]), the others
+    /// listed on `to_test`. Kept out of line: most pieces have none.
     #[inline(never)]
     fn promotions_by_exposure<B: Bitboard>(
         &self,
         job: Promotions<B>,
-        counter: &mut Counter,
+        sink: &mut impl MoveSink,
         to_test: &mut MoveList,
     ) {
         let Promotions {
@@ -2001,15 +2020,21 @@ impl<R: RuleHandle> Position<R> {
             occupied,
             zone,
         } = job;
-        if !unjudged.is_empty() {
-            counter.promotions(
+        if !unjudged.is_empty()
+            && !sink.promotions(
                 self,
                 from,
                 piece,
                 unjudged & !occupied,
                 unjudged & occupied,
                 zone,
-            );
+            )
+        {
+            let mut unjudged = unjudged;
+            while let Some(to) = unjudged.pop_lowest() {
+                let capture = !(occupied & B::square(to)).is_empty();
+                self.add_move(from, to, piece, capture, &mut |m| sink.single(m, capture));
+            }
         }
         let mut judged = promotions & !unjudged;
         while let Some(to) = judged.pop_lowest() {
