@@ -806,12 +806,17 @@ impl<R: RuleHandle> Position<R> {
     /// ended by an immediate rule.
     pub fn legal_moves(&mut self, list: &mut MoveList) {
         list.clear();
+        if self.immediate_end().is_none() {
+            self.legal_moves_in_play(list);
+        }
+    }
+
+    /// [`Position::legal_moves`] where no immediate rule has ended the
+    /// game, into an empty list.
+    fn legal_moves_in_play(&mut self, list: &mut MoveList) {
         if self.fast_legality() {
             self.generate_legal(&mut Lister(list));
             self.finish_legal_list(list);
-            return;
-        }
-        if self.immediate_end().is_some() {
             return;
         }
         if self.rules().exposure_legality[self.to_move()]
@@ -1762,10 +1767,13 @@ impl<R: RuleHandle> Position<R> {
     /// The number of legal moves of the side to move (perft's last ply),
     /// counted without listing the moves where no test is needed.
     pub fn count_legal_moves(&mut self) -> u64 {
+        // As on the list: an ended game has no move.
+        if self.immediate_end().is_some() {
+            return 0;
+        }
         let fast = self.fast_legality();
         if !fast
             && self.rules().exposure_legality[self.to_move()]
-            && self.immediate_end().is_none()
             && let Some(count) = self.count_by_exposure()
         {
             return count;
@@ -1828,7 +1836,7 @@ impl<R: RuleHandle> Position<R> {
     #[inline(never)]
     fn count_listed(&mut self) -> u64 {
         let mut list = MoveList::default();
-        self.legal_moves(&mut list);
+        self.legal_moves_in_play(&mut list);
         list.len() as u64
     }
 
@@ -2046,7 +2054,8 @@ impl<R: RuleHandle> Position<R> {
     /// The legal moves counted where [`RuleTable::walls_counted`] holds:
     /// as the slow path judges a walled move by its base move, each legal
     /// base move counts its wall squares without the walled moves being
-    /// listed. `None` where that does not apply.
+    /// listed. `None` where that does not apply. Asked only while no
+    /// immediate rule has ended the game.
     #[inline(never)]
     fn count_walled(&mut self) -> Option<u64> {
         let handle = self.shared_rules().clone();
@@ -2057,9 +2066,6 @@ impl<R: RuleHandle> Position<R> {
         }
         if !rules.walls_counted[self.to_move()] {
             return None;
-        }
-        if self.immediate_end().is_some() {
-            return Some(0);
         }
         let mut bases = MoveList::default();
         let untested = self.nothing_exposed();
@@ -2099,9 +2105,6 @@ impl<R: RuleHandle> Position<R> {
     /// shields nothing). `None` while the side's royal piece is missing.
     fn count_walls_or_moves(&mut self, walling: &Walling) -> Option<u64> {
         let us = self.to_move();
-        if self.immediate_end().is_some() {
-            return Some(0);
-        }
         if self.royal(us).is_none() && self.rules().royal_kind.is_some() {
             return None;
         }
@@ -2187,8 +2190,8 @@ impl<R: RuleHandle> Position<R> {
 
     /// Whether [`Position::generate_legal`] applies: checks exist, no
     /// hoppers, lame or pseudo-royal pieces complicate them, the royal piece
-    /// is known, the Makpong rule has no say (the side is not in check) and
-    /// the game is not over. Compulsory captures and drops, gatings and the
+    /// is known and the Makpong rule has no say (the side is not in check);
+    /// asked only while no immediate rule has ended the game. Compulsory captures and drops, gatings and the
     /// pass of a side with no move (`passOnStalemate`) are applied to what
     /// it finds, as to the slow path's legal moves.
     fn fast_legality(&self) -> bool {
@@ -2197,10 +2200,7 @@ impl<R: RuleHandle> Position<R> {
         // pins and checks decide.
         let us = self.to_move();
         let royal_known = self.royal(us).is_some() || rules.royal_kind.is_none();
-        rules.simple_legality[us]
-            && royal_known
-            && !(rules.makpong && self.in_check(us))
-            && self.immediate_end().is_none()
+        rules.simple_legality[us] && royal_known && !(rules.makpong && self.in_check(us))
     }
 
     /// Hands every legal move of the side to move to `sink`, plain moves of
