@@ -1747,6 +1747,18 @@ impl<R: RuleHandle> Position<R> {
     #[inline(always)]
     fn double_step_targets(&self, us: Seat, from: Sq, to: Sq) -> Option<EnPassant> {
         let rules = self.rules();
+        // Two or three steps along a rank, file or diagonal span one of
+        // these index distances; most moves (single steps) span none, and
+        // are passed by without dividing squares into files and ranks.
+        let span = usize::from(from.abs_diff(to));
+        let files = usize::from(rules.files);
+        let lines = [1, files, files + 1, files - 1];
+        if !lines
+            .iter()
+            .any(|&step| span == 2 * step || span == 3 * step)
+        {
+            return None;
+        }
         let (ff, fr) = (rules.file_of(from) as i32, rules.rank_of(from) as i32);
         let (tf, tr) = (rules.file_of(to) as i32, rules.rank_of(to) as i32);
         let (dx, dy) = (tf - ff, tr - fr);
