@@ -640,6 +640,9 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         name: def.name.clone(),
         files: ctx.board.files,
         ranks: ctx.board.ranks,
+        coordinates: (0..usize::from(ctx.board.ranks))
+            .flat_map(|rank| (0..ctx.board.files).map(move |file| [file, rank as u8]))
+            .collect(),
         playable,
         seats: ctx.seats.clone(),
         pieces,

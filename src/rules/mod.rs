@@ -497,6 +497,9 @@ pub struct RuleTable {
     pub files: u8,
     /// Number of ranks.
     pub ranks: u8,
+    /// Per square, its file and rank: read, not divided out, where moves
+    /// are made and judged.
+    coordinates: Vec<[u8; 2]>,
     /// Whether each square is part of the board (not a hole).
     pub playable: Vec<bool>,
     /// For each of [`KING_STEPS`], the squares with a playable square one
@@ -896,13 +899,15 @@ impl RuleTable {
     }
 
     /// The file of a square.
+    #[inline]
     pub fn file_of(&self, sq: Sq) -> u8 {
-        (sq % self.files as Sq) as u8
+        self.coordinates[sq as usize][0]
     }
 
     /// The rank of a square.
+    #[inline]
     pub fn rank_of(&self, sq: Sq) -> u8 {
-        (sq / self.files as Sq) as u8
+        self.coordinates[sq as usize][1]
     }
 
     /// The squares of `set` moved one step along [`KING_STEPS`]`[d]`, as a
