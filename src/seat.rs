@@ -36,16 +36,22 @@ impl Seat {
         1 << self.0
     }
 
-    /// The seat after this one among `count` seats, wrapping around.
+    /// The seat after this one among `count` seats, wrapping around
+    /// (compared, not divided: a move makes this at every ply).
     #[inline]
     pub const fn next(self, count: usize) -> Seat {
-        Seat::new((self.index() + 1) % count)
+        let next = self.index() + 1;
+        Seat::new(if next >= count { 0 } else { next })
     }
 
     /// The seat before this one among `count` seats, wrapping around.
     #[inline]
     pub const fn previous(self, count: usize) -> Seat {
-        Seat::new((self.index() + count - 1) % count)
+        Seat::new(if self.index() == 0 {
+            count - 1
+        } else {
+            self.index() - 1
+        })
     }
 
     /// The seats `0..count` in turn order.
