@@ -2251,12 +2251,17 @@ impl<R: RuleHandle> Position<R> {
             }
             _ => 0,
         };
-        for &from in self.pieces_of(us) {
-            if from < 64 && herded >> from & 1 != 0 {
-                continue;
-            }
+        // The herds' pieces are not walked again: where herds were counted,
+        // the other pieces are read from the seat's squares (boards of at
+        // most 64 squares; dead pieces passed by below), else from its list.
+        let walk = if herded == 0 {
+            PieceWalk::Listed(self.pieces_of(us).iter())
+        } else {
+            PieceWalk::Bits(self.seat_occupied(us).low_bits() & !herded)
+        };
+        for from in walk {
             let p = self.piece_at(from);
-            if p.kind().is_in(moveless) {
+            if p.kind().is_in(moveless) || p.dead() {
                 continue;
             }
             let slot = slots.of(p.kind(), from);
@@ -3011,6 +3016,32 @@ impl MoveSink for Lister<'_> {
         _zone: B,
     ) -> bool {
         false
+    }
+}
+
+/// The squares of the pieces the legal-move generator walks: the side's
+/// list of live pieces, or the bits of a set (the pieces left once herds
+/// are counted).
+enum PieceWalk<'a> {
+    /// The list, in its order.
+    Listed(std::slice::Iter<'a, Sq>),
+    /// The set bits of a board of at most 64 squares, lowest first.
+    Bits(u64),
+}
+
+impl Iterator for PieceWalk<'_> {
+    type Item = Sq;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Sq> {
+        match self {
+            PieceWalk::Listed(squares) => squares.next().copied(),
+            PieceWalk::Bits(bits) => (*bits != 0).then(|| {
+                let sq = bits.trailing_zeros() as Sq;
+                *bits &= *bits - 1;
+                sq
+            }),
+        }
     }
 }
 
