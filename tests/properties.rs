@@ -144,7 +144,24 @@ fn reach(variant: &Variant, seed: u64, plies: usize) -> Game {
         if walking {
             game.play_auto().expect("a walking king moves");
         } else {
-            let moves = game.legal_moves();
+            // Where kings may be captured (`kingCapture`), a capture ends
+            // the game on a position no FEN describes (each seat in play
+            // needs its king): the games take none.
+            let pos = game.position();
+            let moves: Vec<Move> = game
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| {
+                    m.from().is_none() || {
+                        let victim = pos.piece_at(m.to());
+                        !(victim.is_some() && variant.rules.pieces[victim.kind()].royal)
+                    }
+                })
+                .collect();
+            if moves.is_empty() {
+                break;
+            }
             let mv = moves[rng.below(moves.len())];
             game.play(mv).expect("a legal move");
         }
