@@ -12,8 +12,8 @@ use crate::piece::Piece;
 use crate::piece_type::{MAX_PIECE_TYPES, PieceType};
 use crate::position::{KingSafety, Position, RuleHandle};
 use crate::rules::{
-    BitTables, Bitboard, BoardBits, HerdLeap, LineKind, RideBits, RuleTable, SlotBits, Sq, SqSet,
-    Walling, WallingRule, pext,
+    BitTables, Bitboard, BoardBits, HerdLeap, LineKind, MoveForm, RideBits, RuleTable, SlotBits,
+    Sq, SqSet, Walling, WallingRule, pext, promotion_count_index,
 };
 use crate::seat::Seat;
 
@@ -300,7 +300,8 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
-    /// Hands a move to `emit` with its promotion choices.
+    /// Hands a move to `emit` with its promotion choices
+    /// ([`RuleTable::move_forms`]).
     #[inline]
     fn add_move<F: FnMut(Move)>(
         &self,
@@ -312,90 +313,41 @@ impl<R: RuleHandle> Position<R> {
     ) {
         let rules = self.rules();
         let us = piece.seat();
-        let kind = piece.kind();
-        let seat_type = rules.seat_type(us, kind);
+        let seat_type = rules.seat_type(us, piece.kind());
         if !rules.in_mobility_region(seat_type, to) {
             return;
         }
-        let info = &rules.pieces[kind];
         let zone = &rules.promotion_region[us];
-        let in_zone = zone[from as usize] || zone[to as usize];
-        // A shogi-style piece promotion (`promotedPieceType`) of any type but
-        // the built-in pawn, into, inside or out of the promotion zone.
-        let piece_promotion = info.promotes_to.filter(|&promoted| {
-            !info.builtin_pawn
-                && !piece.promoted()
-                && in_zone
-                && (!rules.piece_promotion_on_capture || capture)
-                && (rules.promotion_limit[promoted] == 0
-                    || u32::from(self.count(us, promoted)) < rules.promotion_limit[promoted])
-        });
-        // Sittuyin's pawns promote by a move of their own instead.
-        if info.promotes_as_pawn[us] && zone[to as usize] && !rules.sittuyin_promotion {
-            for &choice in &rules.promotion_choices[us] {
-                let limit = rules.promotion_limit[choice];
-                if limit != 0 && u32::from(self.count(us, choice)) >= limit {
-                    continue;
-                }
-                emit(Move::Promotion {
+        let below_limit =
+            |kind: PieceType| u32::from(self.count(us, kind)) < rules.promotion_limit[kind];
+        rules.move_forms(
+            piece,
+            (zone[from as usize], zone[to as usize]),
+            capture,
+            below_limit,
+            |form| match form {
+                MoveForm::PawnPromotion(kind) => emit(Move::Promotion {
                     from,
                     to,
-                    piece: choice,
-                });
-            }
-            // Fairy-Stockfish's built-in pawn also offers its piece promotion
-            // there (backrank's pawns become commoners).
-            if info.builtin_pawn
-                && let Some(promoted) = info.promotes_to
-                && (!rules.piece_promotion_on_capture || capture)
-            {
-                emit(Move::PiecePromotion {
+                    piece: kind,
+                }),
+                MoveForm::PiecePromotion(kind) => emit(Move::PiecePromotion {
                     from,
                     to,
-                    piece: promoted,
-                });
-            }
-            // A pawn that must promote cannot stop there unpromoted, even
-            // when no promotion is left to it; a type that also promotes as
-            // a piece keeps that promotion (as Fairy-Stockfish offers both).
-            if rules.mandatory_pawn_promotion {
-                if let Some(promoted) = piece_promotion {
-                    emit(Move::PiecePromotion {
-                        from,
-                        to,
-                        piece: promoted,
-                    });
-                }
-                return;
-            }
-        }
-        let mut mandatory = false;
-        if info.builtin_pawn {
-            // Its piece promotion was offered above, where it belongs.
-        } else if piece.promoted() {
-            if rules.piece_demotion && in_zone && (!rules.piece_promotion_on_capture || capture) {
-                emit(Move::PieceDemotion {
+                    piece: kind,
+                }),
+                MoveForm::Demotion => emit(Move::PieceDemotion {
                     from,
                     to,
                     piece: piece.unpromoted_kind(),
-                });
-                mandatory = rules.mandatory_piece_promotion;
-            }
-        } else if let Some(promoted) = piece_promotion {
-            emit(Move::PiecePromotion {
-                from,
-                to,
-                piece: promoted,
-            });
-            mandatory = rules.mandatory_piece_promotion;
-        }
-        if mandatory {
-            return;
-        }
-        if rules.immobile_on(seat_type, to) {
-            return;
-        }
-        emit(Move::Normal { from, to });
+                }),
+                MoveForm::Plain => {
+                    if !rules.immobile_on(seat_type, to) {
+                        emit(Move::Normal { from, to });
+                    }
+                }
+            },
+        );
     }
 
     fn castling_moves<const ROOM: usize>(&self, list: &mut MoveList<ROOM>) {
@@ -2840,9 +2792,37 @@ impl MoveSink for Counter {
         captures: B,
         zone: B,
     ) -> bool {
+        let rules = pos.rules();
+        // Without promotion limits, the number of a target's moves is read
+        // from the rule table.
+        if let Some(counts) = rules.promotion_counts(rules.seat_type(piece.seat(), piece.kind())) {
+            let from_in_zone = !(zone & B::square(from)).is_empty();
+            let each = |to_in_zone: bool, capture: bool| {
+                u64::from(
+                    counts[promotion_count_index(
+                        piece.promoted(),
+                        from_in_zone,
+                        to_in_zone,
+                        capture,
+                    )],
+                )
+            };
+            let mut taken = 0;
+            for (targets, to_in_zone) in [(zone, true), (!zone, false)] {
+                let capture_moves =
+                    u64::from((captures & targets).count()) * each(to_in_zone, true);
+                self.moves +=
+                    u64::from((quiet & targets).count()) * each(to_in_zone, false) + capture_moves;
+                taken += capture_moves;
+            }
+            if self.must_capture {
+                self.captures += taken;
+            }
+            return true;
+        }
         // Where piece promotions do not need a capture, a capture gives as
         // many moves as a quiet move to a square like it.
-        let alike = !pos.rules().piece_promotion_on_capture;
+        let alike = !rules.piece_promotion_on_capture;
         for targets in [zone, !zone] {
             let (quiet, captures) = (quiet & targets, captures & targets);
             let each = |to: Sq, capture: bool| {

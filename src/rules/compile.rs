@@ -796,6 +796,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         plain_moves: Vec::new(),
         promotions_touch_pseudo_royals: false,
         near_promotion: Vec::new(),
+        promotion_counts: Vec::new(),
         simple_legality: Vec::new(),
         exposure_legality: Vec::new(),
         walls_counted: Vec::new(),
@@ -833,6 +834,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         })
         .collect();
     (table.plain_moves, table.near_promotion) = plain_moves(&table);
+    table.promotion_counts = super::promotion::promotion_counts(&table);
     table.plain_make = plain_make(&table);
     // Only the types that reset the n-move counter ask.
     for kind in PieceType::all(table.pieces.len()) {

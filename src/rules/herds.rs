@@ -101,13 +101,20 @@ impl<B: Bitboard> BitTables<B> {
         let mut leaps: BTreeMap<(Option<i32>, i32), (u64, u64)> = BTreeMap::new();
         let (mut squares, mut near_promotion) = (0u64, 0u64);
         let mut en_passant = [0u64; 64];
+        // A piece of the type is promoted only if some type promotes into
+        // it (by a move, a drop or a FEN's `+`).
+        let may_demote = rules.piece_demotion
+            && rules
+                .pieces
+                .iter()
+                .any(|info| info.promotes_to == Some(kind));
         for sq in 0..rules.square_count() as Sq {
             let slot = &self.slots[rules.slot(seat, kind, sq)];
             let Some(moves) = self.square_leaps(slot, sq) else {
                 continue;
             };
             squares |= 1 << sq;
-            if slot.near_promotion && rules.piece_demotion {
+            if slot.near_promotion && may_demote {
                 near_promotion |= 1 << sq;
             }
             let mut targets = slot.en_passant.low_word();

@@ -14,6 +14,7 @@ mod compile;
 mod geometry;
 mod herds;
 mod match_rules;
+mod promotion;
 pub mod words;
 
 use crate::piece_type::PieceType;
@@ -26,6 +27,7 @@ pub use compile::{CompileError, compile};
 pub use geometry::{Direction, KING_STEPS};
 pub use herds::{Herd, HerdLeap};
 pub use match_rules::MatchRules;
+pub use promotion::{MoveForm, PromotionCounts, promotion_count_index};
 
 /// A square index: `rank * files + file`.
 pub type Sq = u16;
@@ -538,6 +540,10 @@ pub struct RuleTable {
     pub piece_demotion: bool,
     /// Pieces promote only when capturing.
     pub piece_promotion_on_capture: bool,
+    /// Per (seat, type), the number of forms of its moves
+    /// ([`RuleTable::promotion_counts`]); empty where a type has a
+    /// promotion limit.
+    promotion_counts: Vec<PromotionCounts>,
     /// En-passant target squares allowed, per seat of the capturer.
     pub en_passant_region: Vec<Vec<bool>>,
     /// Only the next player may capture en passant (else until the pusher moves again).
