@@ -819,8 +819,9 @@ impl<R: RuleHandle> Position<R> {
 
     /// Moves the piece on `from` to the empty square `to`: what
     /// [`Position::remove`] on `from`, then [`Position::add`] on `to` do,
-    /// the seat's list left in the same order (the list's last piece takes
-    /// the mover's place, the mover goes last), without touching the counts.
+    /// without touching the counts, and with the mover keeping its place in
+    /// the seat's list (so a move and its take-back leave the list as it
+    /// was).
     #[inline]
     fn relocate(&mut self, from: Sq, to: Sq) {
         let piece = self.board[from as usize];
@@ -844,8 +845,9 @@ impl<R: RuleHandle> Position<R> {
         if to < 64 {
             *bits |= 1 << to;
         }
-        self.unlist(seat, from);
-        self.enlist(seat, to);
+        let i = self.list_index[from as usize];
+        self.lists[seat.index() * self.board.len() + usize::from(i)] = to;
+        self.list_index[to as usize] = i;
         if self.rules.royal_kind == Some(piece.kind()) {
             self.royals[seat] = to;
         }
@@ -1214,12 +1216,27 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// The en-passant targets a quiet move of `moved` leaves, where its type
-    /// leaves any.
-    #[inline]
+    /// leaves any and the move spans two or three steps (`begin_ply` has
+    /// cleared the mover's targets).
+    #[inline(always)]
     fn leave_en_passant(&mut self, rules: &RuleTable, us: Seat, moved: Piece, from: Sq, to: Sq) {
-        if rules.pieces[moved.kind()].leaves_en_passant[us] {
+        if rules.pieces[moved.kind()].leaves_en_passant[us] && Self::may_step_twice(rules, from, to)
+        {
             self.en_passant[us] = self.double_step_targets(us, from, to);
         }
+    }
+
+    /// Whether a move from `from` to `to` may be two or three steps along a
+    /// rank, file or diagonal: it spans one of their index distances. Most
+    /// moves (single steps) span none, and are passed by without dividing
+    /// squares into files and ranks.
+    #[inline(always)]
+    fn may_step_twice(rules: &RuleTable, from: Sq, to: Sq) -> bool {
+        let span = usize::from(from.abs_diff(to));
+        let files = usize::from(rules.files);
+        [1, files, files + 1, files - 1]
+            .iter()
+            .any(|&step| span == 2 * step || span == 3 * step)
     }
 
     /// The count of a counting rule (`countingRule`): the plies counted
@@ -1743,22 +1760,11 @@ impl<R: RuleHandle> Position<R> {
     /// The en-passant targets a quiet move leaves: the squares passed by a
     /// move of two or three steps along a file, rank or diagonal (a pawn's
     /// double step forward, a Berolina pawn's diagonal one), inside the
-    /// region.
-    #[inline(always)]
+    /// region. Asked only of moves that [`Position::may_step_twice`];
+    /// kept out of line, so that `make` does not pay for its frame.
+    #[inline(never)]
     fn double_step_targets(&self, us: Seat, from: Sq, to: Sq) -> Option<EnPassant> {
         let rules = self.rules();
-        // Two or three steps along a rank, file or diagonal span one of
-        // these index distances; most moves (single steps) span none, and
-        // are passed by without dividing squares into files and ranks.
-        let span = usize::from(from.abs_diff(to));
-        let files = usize::from(rules.files);
-        let lines = [1, files, files + 1, files - 1];
-        if !lines
-            .iter()
-            .any(|&step| span == 2 * step || span == 3 * step)
-        {
-            return None;
-        }
         let (ff, fr) = (rules.file_of(from) as i32, rules.rank_of(from) as i32);
         let (tf, tr) = (rules.file_of(to) as i32, rules.rank_of(to) as i32);
         let (dx, dy) = (tf - ff, tr - fr);
