@@ -8,7 +8,9 @@ use std::sync::Arc;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
-use crate::rules::{Bitboard, Counting, CountingRule, RuleTable, Sq, SqSet};
+use crate::rules::{
+    AttackSlide, BitTables, Bitboard, BoardBits, Counting, CountingRule, RuleTable, Sq, SqSet, pext,
+};
 use crate::seat::Seat;
 
 /// "No square".
@@ -1830,13 +1832,15 @@ impl<R: RuleHandle> Position<R> {
     #[inline]
     fn pieces_of_types(&self, seat: Seat, types: u64) -> u64 {
         let n_types = self.rules.pieces.len();
+        // The seat's bitboards, one per type (`seat_type` order).
+        let own = &self.piece_bits[seat.index() * n_types..][..n_types];
         let mut bits = 0;
         let mut t = types;
         while t != 0 {
             let kind = t.trailing_zeros() as usize;
             t &= t - 1;
-            if kind < n_types {
-                bits |= self.piece_bits[self.rules.seat_type(seat, PieceType::new(kind))];
+            if let Some(of_type) = own.get(kind) {
+                bits |= of_type;
             }
         }
         bits
@@ -1919,7 +1923,17 @@ impl<R: RuleHandle> Position<R> {
         // one of the pieces that may ride along some line stands on it.
         let riders = match self.summary_riders(seat, sq, wanted) {
             Some(0) => return false,
-            Some(riders) => B::from_low_bits(u128::from(riders)),
+            Some(riders) => {
+                // Where they are read as slides, the rides' first pieces
+                // come from one table per group of rides.
+                if let BoardBits::Narrow(bits) = &rules.bits {
+                    let slides = bits.attack_slides(rules, seat, sq);
+                    if !slides.is_empty() {
+                        return self.slide_attacker(bits, slides, seat, (riders, wanted), accept);
+                    }
+                }
+                B::from_low_bits(u128::from(riders))
+            }
             None => B::from_set(&self.seat_occupied[seat]),
         };
         for attack in rules.attack_lines(seat, sq) {
@@ -1948,6 +1962,40 @@ impl<R: RuleHandle> Position<R> {
                 }
             } else if self.line_hits(line, &mut hit) {
                 return true;
+            }
+        }
+        false
+    }
+
+    /// [`Position::find_attacker_with`]'s rides read as slides
+    /// ([`BitTables::attack_slides`]): the first piece along each group of
+    /// rides that is one of `riders` (the seat's pieces of `wanted` types
+    /// on some ride) and of a type attacking along the group.
+    #[inline(always)]
+    fn slide_attacker(
+        &self,
+        bits: &BitTables<u64>,
+        slides: &[AttackSlide],
+        seat: Seat,
+        (riders, wanted): (u64, u64),
+        mut accept: impl FnMut(Sq) -> bool,
+    ) -> bool {
+        let occupied = self.occupied.low_bits();
+        for attack in slides {
+            let slide = &attack.slide;
+            let first = bits.slide_targets
+                [slide.offset as usize + pext(occupied, slide.mask) as usize]
+                & riders;
+            if first == 0 {
+                continue;
+            }
+            let mut found = first & self.pieces_of_types(seat, attack.types & wanted);
+            while found != 0 {
+                let from = found.trailing_zeros() as Sq;
+                found &= found - 1;
+                if accept(from) {
+                    return true;
+                }
             }
         }
         false

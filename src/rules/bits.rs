@@ -178,6 +178,22 @@ pub struct BitTables<B> {
     /// Per herd that may take en passant, per target square, the origins
     /// that may take en passant there ([`Herd::en_passant`]).
     pub herd_en_passant: Vec<u64>,
+    /// Per (attacker seat, square), where slides are read and every attack
+    /// line ending there is a plain ride ([`RuleTable::ride_attack_summary`]):
+    /// those rides as slides, by range into `attack_slide_list`
+    /// ([`BitTables::attack_slides`]).
+    attack_slide_index: Vec<(u32, u32)>,
+    attack_slide_list: Vec<AttackSlide>,
+}
+
+/// Attack rides ending on one square, read as a slide: their first pieces
+/// are the slide's reach, and the types that attack along them.
+#[derive(Clone, Copy, Debug)]
+pub struct AttackSlide {
+    /// The rides, walked from the attacked square outward.
+    pub slide: SlideBits,
+    /// Bit `t` set when piece type `t` attacks along them.
+    pub types: u64,
 }
 
 /// One seat's slots of [`BitTables`], indexed by type and square.
@@ -238,6 +254,19 @@ impl<B: Bitboard> BitTables<B> {
         SeatSlots {
             slots: &self.slots[seat.index() * per_seat..][..per_seat],
             squares,
+        }
+    }
+
+    /// The attack rides of `seat` ending on `sq` as slides, or none where
+    /// they are not read so (the attack lines are then walked).
+    #[inline]
+    pub fn attack_slides(&self, rules: &RuleTable, seat: Seat, sq: Sq) -> &[AttackSlide] {
+        match self
+            .attack_slide_index
+            .get(seat.index() * rules.square_count() + usize::from(sq))
+        {
+            Some(&(a, b)) => &self.attack_slide_list[a as usize..b as usize],
+            None => &[],
         }
     }
 
@@ -369,8 +398,58 @@ impl<B: Bitboard> BitTables<B> {
                 }
             }
         }
+        if slides {
+            t.add_attack_slides(rules, &mut shared_slides);
+        }
         t.add_herds(rules);
         t
+    }
+
+    /// Reads each (seat, square)'s attack rides as slides, where every
+    /// attack line ending there is a plain ride short enough: grouped by the
+    /// types that attack along them, then by line as a piece's rides are
+    /// (sharing their tables).
+    fn add_attack_slides(
+        &mut self,
+        rules: &RuleTable,
+        shared: &mut FxHashMap<Vec<SlideRide>, u32>,
+    ) {
+        let nsq = rules.square_count();
+        for seat in Seat::all(rules.seats.len()) {
+            for sq in 0..nsq as Sq {
+                let start = self.attack_slide_list.len() as u32;
+                let lines = rules.attack_lines(seat, sq);
+                let rides: Vec<(u64, SlideRide)> = match rules.ride_attack_summary(seat, sq) {
+                    Some(_) => lines
+                        .iter()
+                        .map(|a| {
+                            (
+                                a.types,
+                                SlideRide::new(rules, sq, rules.line_squares(&a.line)),
+                            )
+                        })
+                        .filter(|(_, r)| r.stoppers().count_ones() <= SLIDE_MASK_SQUARES)
+                        .collect(),
+                    None => Vec::new(),
+                };
+                if !rides.is_empty() && rides.len() == lines.len() {
+                    let mut groups: Vec<(u64, Vec<SlideRide>)> = Vec::new();
+                    for (types, ride) in rides {
+                        match groups.iter_mut().find(|(t, _)| *t == types) {
+                            Some((_, group)) => group.push(ride),
+                            None => groups.push((types, vec![ride])),
+                        }
+                    }
+                    for (types, group) in groups {
+                        let slides = self.slides(group, shared);
+                        self.attack_slide_list
+                            .extend(slides.into_iter().map(|slide| AttackSlide { slide, types }));
+                    }
+                }
+                self.attack_slide_index
+                    .push((start, self.attack_slide_list.len() as u32));
+            }
+        }
     }
 }
 
@@ -426,11 +505,18 @@ impl<B: Bitboard> BitTables<B> {
     /// Adds one slot's rides as slides: rides on one line together
     /// while their mask stays small, each slide's table shared
     /// with every earlier slide of the same rides (`shared`).
-    fn add_slides(
+    fn add_slides(&mut self, rides: Vec<SlideRide>, shared: &mut FxHashMap<Vec<SlideRide>, u32>) {
+        let slides = self.slides(rides, shared);
+        self.slide_list.extend(slides);
+    }
+
+    /// Rides as slides, as [`BitTables::add_slides`] groups them, their
+    /// tables added to `slide_targets` where no earlier slide shares them.
+    fn slides(
         &mut self,
         mut rides: Vec<SlideRide>,
         shared: &mut FxHashMap<Vec<SlideRide>, u32>,
-    ) {
+    ) -> Vec<SlideBits> {
         rides.sort_unstable();
         let mut groups: Vec<(u64, Vec<SlideRide>)> = Vec::new();
         for ride in rides {
@@ -445,6 +531,7 @@ impl<B: Bitboard> BitTables<B> {
                 _ => groups.push((ride.stoppers(), vec![ride])),
             }
         }
+        let mut slides = Vec::with_capacity(groups.len());
         for (mask, group) in groups {
             let targets = &mut self.slide_targets;
             let offset = *shared.entry(group.clone()).or_insert_with(|| {
@@ -457,8 +544,9 @@ impl<B: Bitboard> BitTables<B> {
                 }));
                 offset
             });
-            self.slide_list.push(SlideBits { mask, offset });
+            slides.push(SlideBits { mask, offset });
         }
+        slides
     }
 }
 

@@ -22,7 +22,9 @@ use crate::seat::Seat;
 
 pub use adjudication::{Adjudication, Army, MaterialCounting, Ranking, Scoring};
 pub use bitboard::Bitboard;
-pub use bits::{BitTables, BoardBits, LameBits, RideBits, SeatSlots, SlideBits, SlotBits, pext};
+pub use bits::{
+    AttackSlide, BitTables, BoardBits, LameBits, RideBits, SeatSlots, SlideBits, SlotBits, pext,
+};
 pub use compile::{CompileError, compile};
 pub use geometry::{Direction, KING_STEPS};
 pub use herds::{Herd, HerdLeap};
