@@ -2984,18 +2984,23 @@ impl MoveSink for Lister<'_> {
         None
     }
 
-    /// Declines: the list keeps the moves in the order the piece's lines
-    /// give them.
+    /// Lists each target's moves as [`Position::add_move`] gives them,
+    /// targets in the order of their squares (as plain moves are listed).
     fn promotions<B: Bitboard, R: RuleHandle>(
         &mut self,
-        _pos: &Position<R>,
-        _from: Sq,
-        _piece: Piece,
-        _quiet: B,
-        _captures: B,
+        pos: &Position<R>,
+        from: Sq,
+        piece: Piece,
+        quiet: B,
+        captures: B,
         _zone: B,
     ) -> bool {
-        false
+        let mut targets = quiet | captures;
+        while let Some(to) = targets.pop_lowest() {
+            let capture = !(captures & B::square(to)).is_empty();
+            pos.add_move(from, to, piece, capture, &mut |m| self.0.push(m));
+        }
+        true
     }
 }
 
