@@ -200,21 +200,13 @@ impl<R: RuleHandle> Position<R> {
     fn extinct_seat(&self, mask: u64, us: Seat, them: Seat) -> Option<Seat> {
         let rules = self.rules();
         let ends = &rules.ends;
-        let held = |seat: Seat, types: u64| -> u32 {
-            let mut total = 0;
-            let mut t = types;
-            while t != 0 {
-                let kind = PieceType::new(t.trailing_zeros() as usize);
-                t &= t - 1;
-                total += u32::from(self.count(seat, kind)) + u32::from(self.in_hand(seat, kind));
-            }
-            total
+        let held = |seat: Seat, kind: PieceType| -> u32 {
+            u32::from(self.count(seat, kind)) + u32::from(self.in_hand(seat, kind))
         };
         // With `extinctionClaim`, the side to move's own extinction needs
         // one more piece of the opponent's.
         let claim = u32::from(rules.extinction_claim);
-        let extinct = |types: u64| {
-            let (theirs, ours) = (held(them, types), held(us, types));
+        let extinct = |theirs: u32, ours: u32| {
             if theirs <= ends.extinction_count && ours >= ends.extinction_opponent_count {
                 Some(them)
             } else if ours <= ends.extinction_count
@@ -225,15 +217,16 @@ impl<R: RuleHandle> Position<R> {
                 None
             }
         };
-        let all = rules.all_types();
+        let kinds = PieceType::all(rules.pieces.len());
         if mask == u64::MAX {
-            return extinct(all);
+            let total = |seat: Seat| kinds.clone().map(|kind| held(seat, kind)).sum();
+            return extinct(total(them), total(us));
         }
-        let mut rest = mask & all;
+        let mut rest = mask & rules.all_types();
         while rest != 0 {
-            let single = rest & rest.wrapping_neg();
+            let kind = PieceType::new(rest.trailing_zeros() as usize);
             rest &= rest - 1;
-            if let Some(seat) = extinct(single) {
+            if let Some(seat) = extinct(held(them, kind), held(us, kind)) {
                 return Some(seat);
             }
         }
