@@ -1990,16 +1990,30 @@ impl<R: RuleHandle> Position<R> {
                 zone,
             )
         {
-            let mut unjudged = unjudged;
-            while let Some(to) = unjudged.pop_lowest() {
-                let capture = !(occupied & B::square(to)).is_empty();
-                self.add_move(from, to, piece, capture, &mut |m| sink.single(m, capture));
-            }
+            self.target_moves(from, piece, unjudged, occupied, &mut |m, capture| {
+                sink.single(m, capture)
+            });
         }
-        let mut judged = promotions & !unjudged;
-        while let Some(to) = judged.pop_lowest() {
+        let judged = promotions & !unjudged;
+        self.target_moves(from, piece, judged, occupied, &mut |m, _| to_test.push(m));
+    }
+
+    /// Hands `emit` the moves of `piece` from `from` to each square of
+    /// `targets` as [`Position::add_move`] gives them, targets in square
+    /// order, with whether each captures (its target is in `occupied`).
+    #[inline]
+    fn target_moves<B: Bitboard>(
+        &self,
+        from: Sq,
+        piece: Piece,
+        targets: B,
+        occupied: B,
+        emit: &mut impl FnMut(Move, bool),
+    ) {
+        let mut targets = targets;
+        while let Some(to) = targets.pop_lowest() {
             let capture = !(occupied & B::square(to)).is_empty();
-            self.add_move(from, to, piece, capture, &mut |m| to_test.push(m));
+            self.add_move(from, to, piece, capture, &mut |m| emit(m, capture));
         }
     }
 
@@ -2995,11 +3009,9 @@ impl MoveSink for Lister<'_> {
         captures: B,
         _zone: B,
     ) -> bool {
-        let mut targets = quiet | captures;
-        while let Some(to) = targets.pop_lowest() {
-            let capture = !(captures & B::square(to)).is_empty();
-            pos.add_move(from, to, piece, capture, &mut |m| self.0.push(m));
-        }
+        pos.target_moves(from, piece, quiet | captures, captures, &mut |m, _| {
+            self.0.push(m)
+        });
         true
     }
 }

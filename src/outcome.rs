@@ -217,8 +217,8 @@ impl<R: RuleHandle> Position<R> {
                 None
             }
         };
-        let kinds = PieceType::all(rules.pieces.len());
         if mask == u64::MAX {
+            let kinds = PieceType::all(rules.pieces.len());
             let total = |seat: Seat| kinds.clone().map(|kind| held(seat, kind)).sum();
             return extinct(total(them), total(us));
         }
