@@ -12,8 +12,8 @@ use crate::piece::Piece;
 use crate::piece_type::{MAX_PIECE_TYPES, PieceType};
 use crate::position::{KingSafety, Position, RuleHandle};
 use crate::rules::{
-    BitTables, Bitboard, BoardBits, HerdLeap, LineKind, MoveForm, RideBits, RuleTable, SlotBits,
-    Sq, SqSet, Walling, WallingRule, pext, promotion_count_index,
+    BitTables, Bitboard, BoardBits, Cambodian, HerdLeap, LineKind, MoveForm, RideBits, RuleTable,
+    SlotBits, Sq, SqSet, Walling, WallingRule, pext, promotion_count_index,
 };
 use crate::seat::Seat;
 
@@ -47,12 +47,24 @@ impl<R: RuleHandle> Position<R> {
     /// Cambodian chess's first moves (`cambodianMoves`) of the side to
     /// move, as Fairy-Stockfish makes them: the king on its gate leaps like
     /// a knight to the rank ahead (not when in check), the fers on its gate
-    /// steps two squares ahead; only onto empty squares.
+    /// steps two squares ahead; only onto empty squares. Inlined: most
+    /// variants pass by at once.
+    #[inline(always)]
     fn cambodian_moves<const ROOM: usize>(&self, list: &mut MoveList<ROOM>) {
+        if let Some(cambodian) = self.rules().cambodian {
+            self.cambodian_moves_of(cambodian, list);
+        }
+    }
+
+    /// [`Position::cambodian_moves`] where the variant has them; kept out
+    /// of line, so that the others do not pay for its frame.
+    #[inline(never)]
+    fn cambodian_moves_of<const ROOM: usize>(
+        &self,
+        cambodian: Cambodian,
+        list: &mut MoveList<ROOM>,
+    ) {
         let rules = self.rules();
-        let Some(cambodian) = rules.cambodian else {
-            return;
-        };
         let us = self.to_move();
         let gates = self.gates(us);
         if gates.is_empty() {

@@ -174,6 +174,19 @@ impl<R: RuleHandle> Position<R> {
                 return Some(ImmediateEnd::Flag { seat: them });
             }
         }
+        if !ends.rarer {
+            return None;
+        }
+        self.ended_by_rarer_rule(us, them)
+    }
+
+    /// [`Position::ended_by_rule`]'s rules that few variants have:
+    /// castling wins, check counting, connection. Never inlined: their
+    /// locals (the connection searches') would give the common rules'
+    /// frame pages to probe at every node.
+    #[inline(never)]
+    fn ended_by_rarer_rule(&self, us: Seat, them: Seat) -> Option<ImmediateEnd> {
+        let ends = &self.rules().ends;
         if !ends.castling_wins.is_empty()
             && let Some(end) = self.castling_win_end(us, them)
         {

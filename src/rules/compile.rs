@@ -1377,14 +1377,13 @@ fn compile_ends(ctx: &Context<'_>, bits: &dyn Fn(Vec<bool>) -> u64) -> GameEnds 
             ends.castling_wins = wins;
         }
     }
-    ends.any = ends.extinction.is_some()
-        || ends.flag.is_some()
-        || !ends.castling_wins.is_empty()
+    ends.rarer = !ends.castling_wins.is_empty()
         || ends.check_counting
         || ends.connect > 0
         || ends.connect_square > 0
         || ends.collinear > 0
         || !ends.connect_regions.is_empty();
+    ends.any = ends.extinction.is_some() || ends.flag.is_some() || ends.rarer;
     ends
 }
 

@@ -416,6 +416,9 @@ pub struct GameEnds {
     /// Per seat, the castlings (king side, queen side) that win, and whose
     /// right, once lost for good, loses (`castlingWins`); empty where unset.
     pub castling_wins: Vec<[bool; 2]>,
+    /// Whether any of castling wins, check counting or connection is set
+    /// (the rules few variants have, judged out of line).
+    pub rarer: bool,
     /// Whether any of extinction, flag, castling wins, check counting or
     /// connection is set: without them only passes, a full board and more
     /// than two seats can end the game at once.
