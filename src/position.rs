@@ -1862,7 +1862,15 @@ impl<R: RuleHandle> Position<R> {
     fn summary_riders(&self, seat: Seat, sq: Sq, wanted: u64) -> Option<u64> {
         self.rules
             .ride_attack_summary(seat, sq)
-            .map(|(squares, types)| squares & self.pieces_of_types(seat, types & wanted))
+            .map(|(squares, types)| {
+                // None of the seat's pieces there (a superset of its live
+                // pieces of those types): no rider, without gathering them.
+                if squares & self.seat_occupied[seat].low_bits() == 0 {
+                    0
+                } else {
+                    squares & self.pieces_of_types(seat, types & wanted)
+                }
+            })
     }
 
     /// Whether a square is attacked by pieces of `seat`.
@@ -1909,7 +1917,13 @@ impl<R: RuleHandle> Position<R> {
         let rules = self.rules();
         let board = &self.board;
         let occupied = B::from_set(&self.occupied);
+        // Most leap groups hold none of the seat's pieces: that is read
+        // before the pieces of their types are gathered.
+        let own = self.seat_occupied[seat].low_bits();
         for &(squares, types) in rules.leap_attacks(seat, sq) {
+            if squares & own == 0 {
+                continue;
+            }
             let mut found = squares & self.pieces_of_types(seat, types & wanted);
             while found != 0 {
                 let from = found.trailing_zeros() as Sq;
@@ -1982,6 +1996,9 @@ impl<R: RuleHandle> Position<R> {
     ) -> bool {
         let occupied = self.occupied.low_bits();
         for attack in slides {
+            if attack.squares & riders == 0 {
+                continue;
+            }
             let slide = &attack.slide;
             let first = bits.slide_targets
                 [slide.offset as usize + pext(occupied, slide.mask) as usize]
@@ -2088,7 +2105,11 @@ impl<R: RuleHandle> Position<R> {
         let board = &self.board;
         let active = |s: Seat| rules.seats[s].team != team && !self.is_eliminated(s);
         for enemy in Seat::all(rules.seats.len()).filter(|&s| active(s)) {
+            let own = self.seat_occupied[enemy].low_bits();
             for &(squares, types) in rules.leap_attacks(enemy, king) {
+                if squares & own == 0 {
+                    continue;
+                }
                 let mut found = squares & self.pieces_of_types(enemy, types);
                 while found != 0 {
                     safety.add_checker(found.trailing_zeros() as Sq, &[]);

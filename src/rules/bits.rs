@@ -194,6 +194,9 @@ pub struct AttackSlide {
     pub slide: SlideBits,
     /// Bit `t` set when piece type `t` attacks along them.
     pub types: u64,
+    /// Every square of the rides (their reach on an empty board): a group
+    /// with none of the riders on it is passed by without its lookup.
+    pub squares: u64,
 }
 
 /// One seat's slots of [`BitTables`], indexed by type and square.
@@ -442,8 +445,14 @@ impl<B: Bitboard> BitTables<B> {
                     }
                     for (types, group) in groups {
                         let slides = self.slides(group, shared);
-                        self.attack_slide_list
-                            .extend(slides.into_iter().map(|slide| AttackSlide { slide, types }));
+                        for slide in slides {
+                            let squares = self.slide_targets[slide.offset as usize].low_word();
+                            self.attack_slide_list.push(AttackSlide {
+                                slide,
+                                types,
+                                squares,
+                            });
+                        }
                     }
                 }
                 self.attack_slide_index
