@@ -358,7 +358,10 @@ impl<R: RuleHandle> Position<R> {
 
     /// Racing-kings exception: after White reached the flag, Black (to
     /// move, not in check) may still answer by moving its king into its own
-    /// flag region.
+    /// flag region. Never inlined: its move list would give
+    /// [`Position::ended_by_rule`], run at every node, pages of frame to
+    /// probe.
+    #[inline(never)]
     fn king_can_answer_flag(&self, us: Seat) -> bool {
         let rules = self.rules();
         if !rules.ends.flag_move
