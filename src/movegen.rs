@@ -2599,8 +2599,15 @@ impl<R: RuleHandle> Position<R> {
             quiet |= reach;
             capture |= reach;
         }
+        // Most slots have no rides and no lame leaps: an empty range is
+        // passed by before its slice is bounds-checked.
         let (a, b) = slot.rides;
-        for ride in &bits.ride_list[a as usize..b as usize] {
+        let rides: &[RideBits<B>] = if a == b {
+            &[]
+        } else {
+            &bits.ride_list[a as usize..b as usize]
+        };
+        for ride in rides {
             let blockers = ride.ray & occupied;
             if ride.hop {
                 Self::hop_targets(ride, blockers, occupied, &mut quiet, &mut capture);
@@ -2630,10 +2637,12 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         let (a, b) = slot.lames;
-        for lame in &bits.lame_list[a as usize..b as usize] {
-            if (lame.path & occupied).is_empty() {
-                quiet |= lame.quiet;
-                capture |= lame.capture;
+        if a != b {
+            for lame in &bits.lame_list[a as usize..b as usize] {
+                if (lame.path & occupied).is_empty() {
+                    quiet |= lame.quiet;
+                    capture |= lame.capture;
+                }
             }
         }
         Some(((quiet & !occupied & allowed) | (capture & enemies)) & slot.destinations)
