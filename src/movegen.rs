@@ -2817,7 +2817,9 @@ impl MoveSink for Counter {
     /// no mobility region or forbidden square applies (the bitboard
     /// tables' condition), [`Position::add_move`] depends on the target
     /// only through whether it captures and whether it lies in `zone`.
-    #[inline]
+    /// Never inlined: the walk over the pieces keeps its registers, and
+    /// the call, with the listing case apart, saves few.
+    #[inline(never)]
     fn promotions<B: Bitboard, R: RuleHandle>(
         &mut self,
         pos: &Position<R>,
@@ -2855,6 +2857,26 @@ impl MoveSink for Counter {
             }
             return true;
         }
+        self.promotions_one_by_one(pos, from, piece, quiet, captures, zone)
+    }
+}
+
+impl Counter {
+    /// [`Counter::promotions`] where a promotion limit leaves the rule
+    /// table without counts: the moves of one target of each kind are
+    /// listed through [`Position::add_move`]. Kept out of line, so that
+    /// the counted case inlines into the walk over the pieces.
+    #[inline(never)]
+    fn promotions_one_by_one<B: Bitboard, R: RuleHandle>(
+        &mut self,
+        pos: &Position<R>,
+        from: Sq,
+        piece: Piece,
+        quiet: B,
+        captures: B,
+        zone: B,
+    ) -> bool {
+        let rules = pos.rules();
         // Where piece promotions do not need a capture, a capture gives as
         // many moves as a quiet move to a square like it.
         let alike = !rules.piece_promotion_on_capture;
