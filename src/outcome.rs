@@ -313,24 +313,30 @@ impl<R: RuleHandle> Position<R> {
     /// `flagPieceSafe` (and, with `flagMove` too, only for the side that
     /// just moved), a seat with exactly the required number of flag pieces
     /// there has not reached it while any of them is attacked.
+    /// Inlined: this runs at every node, and the region mostly holds none
+    /// of the seat's pieces, which is read first.
+    #[inline(always)]
     fn flag_reached(&self, seat: Seat) -> bool {
+        let Some(region_set) = self.rules().ends.flag_sets.get(seat.index()) else {
+            return false;
+        };
+        let candidates = self.seat_occupied(seat).intersection(region_set);
+        !candidates.is_empty() && self.flag_reached_by(seat, &candidates)
+    }
+
+    /// [`Position::flag_reached`] where some of the seat's pieces
+    /// (`candidates`) stand in its flag region: its live pieces of the
+    /// flag types among them (a dead army wins nothing) decide.
+    #[inline(never)]
+    fn flag_reached_by(&self, seat: Seat, candidates: &SqSet) -> bool {
         let rules = self.rules();
         let ends = &rules.ends;
         let Some((types, regions)) = &ends.flag else {
             return false;
         };
-        let (Some(region), Some(region_set)) =
-            (regions.get(seat.index()), ends.flag_sets.get(seat.index()))
-        else {
+        let Some(region) = regions.get(seat.index()) else {
             return false;
         };
-        // The seat's live pieces of the flag types inside (a dead army
-        // wins nothing); this runs at every node, and the region mostly
-        // holds none of the seat's pieces.
-        let candidates = self.seat_occupied(seat).intersection(region_set);
-        if candidates.is_empty() {
-            return false;
-        }
         let inside = || {
             candidates.iter().filter(|&s| {
                 let p = self.piece_at(s);
