@@ -10,7 +10,7 @@ use crate::betza::Offset;
 use crate::moves::{CastleGate, Move, MoveList, WallBase};
 use crate::piece::Piece;
 use crate::piece_type::{MAX_PIECE_TYPES, PieceType};
-use crate::position::{KingSafety, Position, RuleHandle};
+use crate::position::{KingSafety, NO_SQ, Position, RuleHandle};
 use crate::rules::{
     BitTables, Bitboard, BoardBits, Cambodian, HerdLeap, LineKind, MoveForm, RideBits, RuleTable,
     SlotBits, Sq, SqSet, Walling, WallingRule, pext, promotion_count_index,
@@ -2440,9 +2440,11 @@ impl<R: RuleHandle> Position<R> {
             .fold(B::default(), |m, s| {
                 m | (B::from_set(self.seat_occupied(s)) & !self.uncapturable_royals::<B>(s))
             });
+        // A target of one square leaves its second `NO_SQ`, no square.
         let en_passant = self
             .en_passant()
             .flat_map(|e| e.squares)
+            .filter(|&s| s != NO_SQ)
             .fold(B::default(), |m, s| m | B::square(s));
         (enemies, en_passant)
     }
