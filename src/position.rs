@@ -1827,6 +1827,20 @@ impl<R: RuleHandle> Position<R> {
             .any(|s| self.royal(s).is_some_and(|k| self.attacked_by(k, us)))
     }
 
+    /// The seat's live pieces of `types` (a bit per type) on `squares`
+    /// (boards of at most 64 squares). Most attack groups hold none of the
+    /// seat's pieces: `own`, the seat's occupied squares (dead pieces among
+    /// them, read once by the caller), is tested first, before its pieces
+    /// are gathered type by type.
+    #[inline(always)]
+    fn pieces_on(&self, seat: Seat, own: u64, squares: u64, types: u64) -> u64 {
+        if squares & own == 0 {
+            0
+        } else {
+            squares & self.pieces_of_types(seat, types)
+        }
+    }
+
     /// The squares of a seat's live pieces of the given types (a bit per
     /// type), as a bitboard (boards of at most 64 squares).
     #[inline]
@@ -1863,13 +1877,8 @@ impl<R: RuleHandle> Position<R> {
         self.rules
             .ride_attack_summary(seat, sq)
             .map(|(squares, types)| {
-                // None of the seat's pieces there (a superset of its live
-                // pieces of those types): no rider, without gathering them.
-                if squares & self.seat_occupied[seat].low_bits() == 0 {
-                    0
-                } else {
-                    squares & self.pieces_of_types(seat, types & wanted)
-                }
+                let own = self.seat_occupied[seat].low_bits();
+                self.pieces_on(seat, own, squares, types & wanted)
             })
     }
 
@@ -1917,14 +1926,9 @@ impl<R: RuleHandle> Position<R> {
         let rules = self.rules();
         let board = &self.board;
         let occupied = B::from_set(&self.occupied);
-        // Most leap groups hold none of the seat's pieces: that is read
-        // before the pieces of their types are gathered.
         let own = self.seat_occupied[seat].low_bits();
         for &(squares, types) in rules.leap_attacks(seat, sq) {
-            if squares & own == 0 {
-                continue;
-            }
-            let mut found = squares & self.pieces_of_types(seat, types & wanted);
+            let mut found = self.pieces_on(seat, own, squares, types & wanted);
             while found != 0 {
                 let from = found.trailing_zeros() as Sq;
                 found &= found - 1;
@@ -2107,10 +2111,7 @@ impl<R: RuleHandle> Position<R> {
         for enemy in Seat::all(rules.seats.len()).filter(|&s| active(s)) {
             let own = self.seat_occupied[enemy].low_bits();
             for &(squares, types) in rules.leap_attacks(enemy, king) {
-                if squares & own == 0 {
-                    continue;
-                }
-                let mut found = squares & self.pieces_of_types(enemy, types);
+                let mut found = self.pieces_on(enemy, own, squares, types);
                 while found != 0 {
                     safety.add_checker(found.trailing_zeros() as Sq, &[]);
                     found &= found - 1;
