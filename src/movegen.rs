@@ -2232,8 +2232,16 @@ impl<R: RuleHandle> Position<R> {
         // The herds' pieces are not walked again: where herds were counted,
         // the other pieces are read from the seat's squares (boards of at
         // most 64 squares; dead pieces passed by below), else from its list.
+        // Where none of the seat's types moves (its pieces are only
+        // dropped), nothing is walked.
         let walk = if herded == 0 {
-            PieceWalk::Listed(self.pieces_of(us).iter())
+            let listed = self.pieces_of(us);
+            let walked = if rules.all_types() & !moveless == 0 {
+                0
+            } else {
+                listed.len()
+            };
+            PieceWalk::Listed(listed[..walked].iter())
         } else {
             PieceWalk::Bits(self.seat_occupied(us).low_bits() & !herded)
         };

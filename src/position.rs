@@ -968,6 +968,19 @@ impl<R: RuleHandle> Position<R> {
             self.make_plain(mv, from, to);
             return;
         }
+        self.make_other(mv);
+    }
+
+    /// [`Position::make`] of a move that is not a plain normal move, out of
+    /// line: the plain moves' path keeps a small frame.
+    #[inline(never)]
+    fn make_other(&mut self, mv: Move) {
+        if let Move::Drop { piece, to, .. } = mv
+            && self.rules.plain_drop
+        {
+            self.make_plain_drop(mv, piece, to);
+            return;
+        }
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move;
@@ -1187,6 +1200,26 @@ impl<R: RuleHandle> Position<R> {
         self.history.push(undo);
     }
 
+    /// [`Position::make`] of a drop where the variant gives it only the
+    /// usual effects ([`RuleTable::plain_drop`]): the same steps, with no
+    /// question asked about the others.
+    #[inline]
+    fn make_plain_drop(&mut self, mv: Move, piece: PieceType, to: Sq) {
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
+        let us = self.to_move;
+        let moved = self.moving_piece(&mv);
+        let undo = self.undo_record(Some(mv), moved);
+        self.begin_ply(rules, us);
+        // As in Fairy-Stockfish, every drop resets the n-move counter.
+        let mut hash = self.hash ^ self.place_from_hand(piece, moved, to);
+        self.halfmove = 0;
+        self.advance_turn(us);
+        hash ^= self.state_change(&undo);
+        self.hash = hash;
+        self.history.push(undo);
+    }
+
     /// What every ply starts with: en-passant targets expire (all of them
     /// when only the next player may take en passant, else the mover's own
     /// when it moves again), the n-move counter and a running count go on.
@@ -1395,6 +1428,9 @@ impl<R: RuleHandle> Position<R> {
         hash
     }
 
+    /// Puts `placed`, a piece of type `piece` from the hand of the side to
+    /// move, on `to`; returns the change of the hash.
+    #[inline]
     fn place_from_hand(&mut self, piece: PieceType, placed: Piece, to: Sq) -> u64 {
         let hash = if self.free_drops() {
             0
@@ -1663,11 +1699,18 @@ impl<R: RuleHandle> Position<R> {
     pub fn unmake(&mut self) {
         let undo = self.history.pop().expect("a move to take back");
         let us = undo.to_move;
-        // The short way back from `make`'s short way.
+        // The short ways back from `make`'s short ways.
         if let Some(Move::Normal { from, to }) = undo.mv
             && self.rules.plain_make
         {
             self.relocate(to, from);
+            self.restore(&undo);
+            return;
+        }
+        if let Some(Move::Drop { piece, to, .. }) = undo.mv
+            && self.rules.plain_drop
+        {
+            self.take_back_drop(us, piece, to);
             self.restore(&undo);
             return;
         }
@@ -1696,13 +1739,7 @@ impl<R: RuleHandle> Position<R> {
                 self.add(king, king_piece);
                 self.add(rook, rook_piece);
             }
-            Some(Move::Drop { piece, to, .. }) => {
-                self.remove(to);
-                if !self.free_drops() {
-                    let i = self.rules.seat_type(us, piece);
-                    self.hands[i] += 1;
-                }
-            }
+            Some(Move::Drop { piece, to, .. }) => self.take_back_drop(us, piece, to),
             // The squares are read from the move as made (a walled or gated
             // move has its base move's): the rebuilt move, written to
             // memory field by field and read back whole, would stall.
@@ -1723,6 +1760,16 @@ impl<R: RuleHandle> Position<R> {
             },
         }
         self.restore(&undo);
+    }
+
+    /// Takes a piece `us` dropped on `to` back into its hand.
+    #[inline]
+    fn take_back_drop(&mut self, us: Seat, piece: PieceType, to: Sq) {
+        self.remove(to);
+        if !self.free_drops() {
+            let i = self.rules.seat_type(us, piece);
+            self.hands[i] += 1;
+        }
     }
 
     /// The end of taking back a ply, once its moved pieces are back: the

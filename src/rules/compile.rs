@@ -792,6 +792,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         hand,
         flip,
         plain_make: false,
+        plain_drop: false,
         bits: super::BoardBits::default(),
         plain_moves: Vec::new(),
         promotions_touch_pseudo_royals: false,
@@ -836,6 +837,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     (table.plain_moves, table.near_promotion) = plain_moves(&table);
     table.promotion_counts = super::promotion::promotion_counts(&table);
     table.plain_make = plain_make(&table);
+    table.plain_drop = plain_drop(&table);
     // Only the types that reset the n-move counter ask.
     for kind in PieceType::all(table.pieces.len()) {
         for seat in Seat::all(n_seats) {
@@ -1784,14 +1786,25 @@ fn may_step_back(table: &RuleTable, seat: Seat, kind: PieceType) -> bool {
 
 /// Whether a normal move has only the usual effects ([`RuleTable::plain_make`]).
 fn plain_make(table: &RuleTable) -> bool {
+    plain_ply(table)
+        && table.blast.is_none()
+        && table.petrify == 0
+        && !table.king_capture_eliminates
+}
+
+/// Whether a drop has only the usual effects ([`RuleTable::plain_drop`]).
+fn plain_drop(table: &RuleTable) -> bool {
+    plain_ply(table) && !table.castling_dropped_piece
+}
+
+/// Whether a ply, whatever its kind, places no gate or wall, turns over
+/// no piece, takes no gate away, runs no count and counts no check.
+fn plain_ply(table: &RuleTable) -> bool {
     !table.gating
         && table.walling.is_none()
         && table.flip.is_none()
         && table.cambodian.is_none()
         && table.counting.is_none()
-        && table.blast.is_none()
-        && table.petrify == 0
-        && !table.king_capture_eliminates
         && !table.ends.check_counting
 }
 

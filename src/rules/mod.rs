@@ -738,6 +738,11 @@ pub struct RuleTable {
     /// No blast, petrification, flip, gate, wall, count or elimination
     /// follows, so [`crate::position::Position::make`] takes its short way.
     pub plain_make: bool,
+    /// A drop has only the usual effects: its piece leaves the hand for the
+    /// board and the n-move counter restarts. No gate, wall, flip, count or
+    /// castling right follows, so [`crate::position::Position::make`] and
+    /// [`crate::position::Position::unmake`] take their short ways.
+    pub plain_drop: bool,
     zobrist: Zobrist,
 }
 
