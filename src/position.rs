@@ -824,7 +824,7 @@ impl<R: RuleHandle> Position<R> {
     /// without touching the counts, and with the mover keeping its place in
     /// the seat's list (so a move and its take-back leave the list as it
     /// was).
-    #[inline]
+    #[inline(always)]
     fn relocate(&mut self, from: Sq, to: Sq) {
         let piece = self.board[from as usize];
         self.board[from as usize] = Piece::NONE;
