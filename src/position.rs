@@ -5,7 +5,7 @@
 use std::ops::Deref;
 use std::sync::Arc;
 
-use crate::moves::Move;
+use crate::moves::{Move, WallBase};
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
 use crate::rules::{
@@ -965,7 +965,7 @@ impl<R: RuleHandle> Position<R> {
         if let Move::Normal { from, to } = mv
             && self.rules.plain_make
         {
-            self.make_plain(mv, from, to);
+            self.make_plain(mv, from, to, None);
             return;
         }
         self.make_other(mv);
@@ -979,6 +979,15 @@ impl<R: RuleHandle> Position<R> {
             && self.rules.plain_drop
         {
             self.make_plain_drop(mv, piece, to);
+            return;
+        }
+        if let Move::Walled {
+            base: WallBase::Normal { from, to },
+            wall,
+        } = mv
+            && self.rules.plain_walled
+        {
+            self.make_plain(mv, from, to, Some(wall));
             return;
         }
         let handle = self.shared_rules().clone();
@@ -1170,11 +1179,12 @@ impl<R: RuleHandle> Position<R> {
         self.history.push(undo);
     }
 
-    /// [`Position::make`] of a normal move where the variant gives it only
-    /// the usual effects ([`RuleTable::plain_make`]): the same steps, with
-    /// no question asked about the others.
-    #[inline]
-    fn make_plain(&mut self, mv: Move, from: Sq, to: Sq) {
+    /// [`Position::make`] of a normal move from `from` to `to` where the
+    /// variant gives it only the usual effects ([`RuleTable::plain_make`]),
+    /// or only those and its `wall` ([`RuleTable::plain_walled`]): the same
+    /// steps, with no question asked about the others.
+    #[inline(always)]
+    fn make_plain(&mut self, mv: Move, from: Sq, to: Sq, wall: Option<Sq>) {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move;
@@ -1193,6 +1203,9 @@ impl<R: RuleHandle> Position<R> {
         self.after_piece_move(rules, us, moved, from, to);
         if victim.is_none() {
             self.leave_en_passant(rules, us, moved, from, to);
+        }
+        if let Some(wall) = wall {
+            hash ^= self.put_wall(us, wall);
         }
         self.advance_turn(us);
         hash ^= self.state_change(&undo);
@@ -1703,6 +1716,17 @@ impl<R: RuleHandle> Position<R> {
         if let Some(Move::Normal { from, to }) = undo.mv
             && self.rules.plain_make
         {
+            self.relocate(to, from);
+            self.restore(&undo);
+            return;
+        }
+        if let Some(Move::Walled {
+            base: WallBase::Normal { from, to },
+            wall,
+        }) = undo.mv
+            && self.rules.plain_walled
+        {
+            self.take_back_wall(wall);
             self.relocate(to, from);
             self.restore(&undo);
             return;

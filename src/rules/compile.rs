@@ -793,6 +793,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         flip,
         plain_make: false,
         plain_drop: false,
+        plain_walled: false,
         bits: super::BoardBits::default(),
         plain_moves: Vec::new(),
         promotions_touch_pseudo_royals: false,
@@ -838,6 +839,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     table.promotion_counts = super::promotion::promotion_counts(&table);
     table.plain_make = plain_make(&table);
     table.plain_drop = plain_drop(&table);
+    table.plain_walled = plain_walled(&table);
     // Only the types that reset the n-move counter ask.
     for kind in PieceType::all(table.pieces.len()) {
         for seat in Seat::all(n_seats) {
@@ -1786,22 +1788,30 @@ fn may_step_back(table: &RuleTable, seat: Seat, kind: PieceType) -> bool {
 
 /// Whether a normal move has only the usual effects ([`RuleTable::plain_make`]).
 fn plain_make(table: &RuleTable) -> bool {
-    plain_ply(table)
-        && table.blast.is_none()
-        && table.petrify == 0
-        && !table.king_capture_eliminates
+    plain_ply(table) && table.walling.is_none() && plain_captures(table)
 }
 
 /// Whether a drop has only the usual effects ([`RuleTable::plain_drop`]).
 fn plain_drop(table: &RuleTable) -> bool {
-    plain_ply(table) && !table.castling_dropped_piece
+    plain_ply(table) && table.walling.is_none() && !table.castling_dropped_piece
 }
 
-/// Whether a ply, whatever its kind, places no gate or wall, turns over
-/// no piece, takes no gate away, runs no count and counts no check.
+/// Whether a walled normal move has only the usual effects of its move
+/// and its wall ([`RuleTable::plain_walled`]).
+fn plain_walled(table: &RuleTable) -> bool {
+    plain_ply(table) && table.walling.is_some() && plain_captures(table)
+}
+
+/// Whether a capture only takes its piece off the board (into a hand
+/// where captures go there): no blast, petrification or elimination.
+fn plain_captures(table: &RuleTable) -> bool {
+    table.blast.is_none() && table.petrify == 0 && !table.king_capture_eliminates
+}
+
+/// Whether a ply, whatever its kind, places no gate, turns over no piece,
+/// takes no gate away, runs no count and counts no check (walls apart).
 fn plain_ply(table: &RuleTable) -> bool {
     !table.gating
-        && table.walling.is_none()
         && table.flip.is_none()
         && table.cambodian.is_none()
         && table.counting.is_none()

@@ -743,6 +743,12 @@ pub struct RuleTable {
     /// castling right follows, so [`crate::position::Position::make`] and
     /// [`crate::position::Position::unmake`] take their short ways.
     pub plain_drop: bool,
+    /// A move that puts a wall (`wallingRule`) has only the usual effects
+    /// of a normal move and its wall, so
+    /// [`crate::position::Position::make`] and
+    /// [`crate::position::Position::unmake`] take their short ways for a
+    /// walled normal move.
+    pub plain_walled: bool,
     zobrist: Zobrist,
 }
 

@@ -190,12 +190,19 @@ fn corpus_workloads(catalog: &Catalog, path: &Path) -> Result<Vec<Workload>, Exi
             expected,
         });
     }
-    tell(format_args!(
-        "note: {} variants timed; {} not played by tetrarch: {}",
-        workloads.len(),
-        unsupported.len(),
-        unsupported.join(", ")
-    ));
+    if unsupported.is_empty() {
+        tell(format_args!(
+            "note: {} variants timed; tetrarch plays them all",
+            workloads.len()
+        ));
+    } else {
+        tell(format_args!(
+            "note: {} variants timed; {} not played by tetrarch: {}",
+            workloads.len(),
+            unsupported.len(),
+            unsupported.join(", ")
+        ));
+    }
     Ok(workloads)
 }
 
