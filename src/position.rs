@@ -560,7 +560,7 @@ impl<R: RuleHandle> Position<R> {
     /// since the state `before` recorded (side to move, eliminated seats,
     /// castling rights, en-passant targets, checks): only the parts that
     /// differ are hashed.
-    #[inline(always)]
+    #[inline]
     fn state_change(&self, before: &Undo) -> u64 {
         let Undo {
             to_move,
@@ -598,13 +598,6 @@ impl<R: RuleHandle> Position<R> {
             h ^= rules.zobrist_checks(checks) ^ rules.zobrist_checks(self.checks);
         }
         h
-    }
-
-    /// [`Position::state_change`] out of line, for the general path of
-    /// `make`: inlined there, it cost that path's frame (6x6atom +0.4 %).
-    #[inline(never)]
-    fn state_change_apart(&self, before: &Undo) -> u64 {
-        self.state_change(before)
     }
 
     /// The part of the hash an en-passant target contributes: a key per
@@ -1181,7 +1174,7 @@ impl<R: RuleHandle> Position<R> {
         if let Some(counting) = &rules.counting {
             self.update_counting(counting, us, captured, matches!(mv, Move::Promotion { .. }));
         }
-        hash ^= self.state_change_apart(&undo);
+        hash ^= self.state_change(&undo);
         self.hash = hash;
         self.history.push(undo);
     }
