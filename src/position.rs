@@ -1869,7 +1869,10 @@ impl<R: RuleHandle> Position<R> {
         let shows_landing = rules.pieces[self.board[to as usize].kind()].en_passant_shows_landing;
         if rules.en_passant_next_player_only && !rules.en_passant_only_lines && !shows_landing {
             let capturers = rules.en_passant_capturers[capturer];
-            let reachable = |s: Sq| self.find_attacker_of_types(s, capturer, capturers, |_| true);
+            let reachable = |s: Sq| match rules.en_passant_guard(capturer, s) {
+                Some((seat_type, origins)) => self.piece_bits[seat_type] & origins != 0,
+                None => self.find_attacker_of_types(s, capturer, capturers, |_| true),
+            };
             let mut kept = [NO_SQ; 2];
             let mut k = 0;
             for &s in &squares[..n] {

@@ -664,6 +664,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         en_passant_region,
         en_passant_only_lines: builder_lines_ep_only,
         en_passant_capturers: Vec::new(),
+        en_passant_guards: Vec::new(),
         en_passant_next_player_only: matches!(def.value(Key::EnPassantWindow), Value::Choice(c) if c == "nextPlayer"),
         castling,
         castling_rank,
@@ -854,6 +855,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 .fold(0, |m, t| m | 1 << t.index())
         })
         .collect();
+    table.en_passant_guards = en_passant_guards(&table);
     table.promotions_touch_pseudo_royals = promotions_touch_pseudo_royals(&table);
     table.bits = super::BoardBits::build(&table);
     // Legality left to pins and checks, walls apart.
@@ -1843,4 +1845,36 @@ fn plain_moves(table: &RuleTable) -> (Vec<bool>, Vec<bool>) {
         }
     }
     (plain, near)
+}
+
+/// Per (capturer seat, square), on boards of at most 64 squares: where the
+/// seat has one type that takes en passant and every attack of that type
+/// on the square is a plain leap, the (seat, type) and the squares it
+/// attacks from ([`RuleTable::en_passant_guard`]).
+fn en_passant_guards(table: &RuleTable) -> Vec<Option<(u32, u64)>> {
+    let nsq = table.square_count();
+    if nsq > 64 {
+        return Vec::new();
+    }
+    let mut guards = Vec::with_capacity(table.seats.len() * nsq);
+    for seat in Seat::all(table.seats.len()) {
+        let capturers = table.en_passant_capturers[seat];
+        for sq in 0..nsq as Sq {
+            let leaps_only = capturers.count_ones() == 1
+                && table
+                    .attack_lines(seat, sq)
+                    .iter()
+                    .all(|attack| attack.types & capturers == 0);
+            guards.push(leaps_only.then(|| {
+                let origins = table
+                    .leap_attacks(seat, sq)
+                    .iter()
+                    .filter(|(_, types)| types & capturers != 0)
+                    .fold(0, |m, (squares, _)| m | squares);
+                let kind = PieceType::new(capturers.trailing_zeros() as usize);
+                (table.seat_type(seat, kind) as u32, origins)
+            }));
+        }
+    }
+    guards
 }

@@ -555,6 +555,9 @@ pub struct RuleTable {
     pub en_passant_next_player_only: bool,
     /// Per seat, the types that may take en passant (bits).
     pub en_passant_capturers: Vec<u64>,
+    /// Per (capturer seat, square) on boards of at most 64 squares
+    /// ([`RuleTable::en_passant_guard`]).
+    en_passant_guards: Vec<Option<(u32, u64)>>,
     /// Some line captures only en passant (`e` without `c`).
     pub en_passant_only_lines: bool,
     /// Castling geometry per seat: king-side, then queen-side.
@@ -1054,6 +1057,20 @@ impl RuleTable {
             .get(seat.index() * self.square_count() + sq as usize)
             .copied()
             .flatten()
+    }
+
+    /// Where `seat` has one type that takes en passant and that type
+    /// attacks `sq` only by plain leaps (boards of at most 64 squares): its
+    /// (seat, type) ([`RuleTable::seat_type`]) and the squares from which
+    /// it attacks `sq`. Whether a capturer attacks a passed square is then
+    /// one test of the type's bitboard.
+    #[inline]
+    pub fn en_passant_guard(&self, seat: Seat, sq: Sq) -> Option<(usize, u64)> {
+        self.en_passant_guards
+            .get(seat.index() * self.square_count() + sq as usize)
+            .copied()
+            .flatten()
+            .map(|(seat_type, origins)| (seat_type as usize, origins))
     }
 
     /// The squares of a line.
