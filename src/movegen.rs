@@ -2245,12 +2245,27 @@ impl<R: RuleHandle> Position<R> {
         } else {
             PieceWalk::Bits(self.seat_occupied(us).low_bits() & !herded)
         };
+        let masks = BoardMasks {
+            occupied,
+            enemies: enemies & answer_bits,
+            en_passant: ep_bits,
+            allowed: answer_bits,
+        };
         for from in walk {
             let p = self.piece_at(from);
             if p.kind().is_in(moveless) || p.dead() {
                 continue;
             }
             let slot = slots.of(p.kind(), from);
+            // The commonest piece first: one whose moves are its leaps and
+            // slides, unpinned.
+            if slot.plain && !Self::may_promote(slot, p) && !safety.is_pinned(from) {
+                if safety.checkers < 2 {
+                    let targets = Self::plain_targets(bits, slot, masks);
+                    sink.batch(from, targets, targets & occupied);
+                }
+                continue;
+            }
             let royal = slot.royal;
             let quick = !royal && !safety.is_pinned(from);
             if quick && safety.checkers >= 2 {
@@ -2264,12 +2279,6 @@ impl<R: RuleHandle> Position<R> {
                 royal_steps.1 += 1;
                 continue;
             }
-            let masks = BoardMasks {
-                occupied,
-                enemies: enemies & answer_bits,
-                en_passant: ep_bits,
-                allowed: answer_bits,
-            };
             if quick && let Some(targets) = Self::targets_by_bits(bits, slot, p, masks) {
                 sink.batch(from, targets, targets & occupied);
                 continue;
@@ -2597,18 +2606,11 @@ impl<R: RuleHandle> Position<R> {
         if slot.general || !(slot.en_passant & ep).is_empty() {
             return None;
         }
-        let mut quiet = slot.leap_quiet;
-        let mut capture = slot.leap_capture;
         if !slot.lined {
+            let (quiet, capture) = (slot.leap_quiet, slot.leap_capture);
             return Some(((quiet & !occupied & allowed) | (capture & enemies)) & slot.destinations);
         }
-        let (a, b) = slot.slides;
-        for slide in &bits.slide_list[a as usize..b as usize] {
-            let index = slide.offset as usize + pext(occupied.low_word(), slide.mask) as usize;
-            let reach = bits.slide_targets[index];
-            quiet |= reach;
-            capture |= reach;
-        }
+        let (mut quiet, mut capture) = Self::leap_and_slide_reach(bits, slot, occupied);
         // Most slots have no rides and no lame leaps: an empty range is
         // passed by before its slice is bounds-checked.
         let (a, b) = slot.rides;
@@ -2656,6 +2658,37 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         Some(((quiet & !occupied & allowed) | (capture & enemies)) & slot.destinations)
+    }
+
+    /// The targets of a piece whose slot is plain ([`SlotBits::plain`]):
+    /// its leaps' and slides' targets, where `masks` allow.
+    #[inline(always)]
+    fn plain_targets<B: Bitboard>(
+        bits: &BitTables<B>,
+        slot: &SlotBits<B>,
+        masks: BoardMasks<B>,
+    ) -> B {
+        let (quiet, capture) = Self::leap_and_slide_reach(bits, slot, masks.occupied);
+        ((quiet & !masks.occupied & masks.allowed) | (capture & masks.enemies)) & slot.destinations
+    }
+
+    /// The squares a slot's leaps may end on quietly and by capture, its
+    /// slides' reach added to both.
+    #[inline(always)]
+    fn leap_and_slide_reach<B: Bitboard>(
+        bits: &BitTables<B>,
+        slot: &SlotBits<B>,
+        occupied: B,
+    ) -> (B, B) {
+        let (mut quiet, mut capture) = (slot.leap_quiet, slot.leap_capture);
+        let (a, b) = slot.slides;
+        for slide in &bits.slide_list[a as usize..b as usize] {
+            let index = slide.offset as usize + pext(occupied.low_word(), slide.mask) as usize;
+            let reach = bits.slide_targets[index];
+            quiet |= reach;
+            capture |= reach;
+        }
+        (quiet, capture)
     }
 
     /// Adds a hop's targets to `quiet` and `capture`: beyond its first
