@@ -2257,14 +2257,22 @@ impl<R: RuleHandle> Position<R> {
                 continue;
             }
             let slot = slots.of(p.kind(), from);
-            // The commonest piece first: one whose moves are its leaps and
-            // slides, unpinned.
-            if slot.plain && !Self::may_promote(slot, p) && !safety.is_pinned(from) {
-                if safety.checkers < 2 {
-                    let targets = Self::plain_targets(bits, slot, masks);
-                    sink.batch(from, targets, targets & occupied);
+            // The commonest piece first: one whose targets are its leaps'
+            // and slides', unpinned. A sink that declines its promotions
+            // leaves them to the walk below.
+            if slot.plain && !safety.is_pinned(from) {
+                if safety.checkers >= 2 {
+                    continue;
                 }
-                continue;
+                let targets = Self::plain_targets(bits, slot, masks);
+                if !Self::may_promote(slot, p) {
+                    sink.batch(from, targets, targets & occupied);
+                    continue;
+                }
+                let zone = bits.zones[us.index()];
+                if sink.promotions(self, from, p, targets & !occupied, targets & occupied, zone) {
+                    continue;
+                }
             }
             let royal = slot.royal;
             let quick = !royal && !safety.is_pinned(from);

@@ -148,11 +148,12 @@ pub struct SlotBits<B> {
     pub royal: bool,
     /// The slot has rides, slides or lame leaps (most leapers have none).
     pub lined: bool,
-    /// The moves of a piece here, unless it is promoted and
-    /// `near_promotion` holds, are its leaps and slides alone, whatever the
-    /// position: no general move, promotion, royalty, en-passant capture,
-    /// ride walked a direction at a time or lame leap (a knight's, a
-    /// bishop's, a rook's, a queen's on 8 x 8 with BMI2).
+    /// The targets of a piece here are those of its leaps and slides
+    /// alone, whatever the position: no general move, royalty, en-passant
+    /// capture, ride walked a direction at a time or lame leap (a knight's,
+    /// a bishop's, a rook's, a queen's on 8 x 8 with BMI2). A move to one
+    /// may still promote (`promoting`, or a promoted piece where
+    /// `near_promotion` holds).
     pub plain: bool,
 }
 
@@ -390,7 +391,6 @@ impl<B: Bitboard> BitTables<B> {
                     let slide_start = t.slide_list.len() as u32;
                     t.add_slides(slide_rides, &mut shared_slides);
                     let slides = (slide_start, t.slide_list.len() as u32);
-                    let promoting = !rules.plain_moves[slot] && !restricted;
                     t.slots.push(SlotBits {
                         leap_quiet: quiet,
                         leap_capture: capture,
@@ -400,12 +400,11 @@ impl<B: Bitboard> BitTables<B> {
                         slides,
                         lames,
                         general,
-                        promoting,
+                        promoting: !rules.plain_moves[slot] && !restricted,
                         near_promotion: rules.near_promotion[slot],
                         royal: rules.pieces[kind].royal,
                         lined: rides.0 != rides.1 || slides.0 != slides.1 || lames.0 != lames.1,
                         plain: !general
-                            && !promoting
                             && !rules.pieces[kind].royal
                             && ep.is_empty()
                             && rides.0 == rides.1
