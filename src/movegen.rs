@@ -2485,6 +2485,10 @@ impl<R: RuleHandle> Position<R> {
         if rules.king_capture || self.is_eliminated(seat) {
             return B::default();
         }
+        // On boards of at most 64 squares the type's bitboard holds them.
+        if B::SQUARES <= 64 {
+            return B::from_low_bits(u128::from(self.seat_type_bits(rules.seat_type(seat, king))));
+        }
         match (self.royal(seat), self.count(seat, king)) {
             (_, 0) => B::default(),
             (Some(sq), 1) => B::square(sq),
