@@ -2609,18 +2609,12 @@ impl<R: RuleHandle> Position<R> {
         slot: &SlotBits<B>,
         masks: BoardMasks<B>,
     ) -> Option<B> {
-        let BoardMasks {
-            occupied,
-            enemies,
-            en_passant: ep,
-            allowed,
-        } = masks;
-        if slot.general || !(slot.en_passant & ep).is_empty() {
+        let occupied = masks.occupied;
+        if slot.general || !(slot.en_passant & masks.en_passant).is_empty() {
             return None;
         }
         if !slot.lined {
-            let (quiet, capture) = (slot.leap_quiet, slot.leap_capture);
-            return Some(((quiet & !occupied & allowed) | (capture & enemies)) & slot.destinations);
+            return Some(masks.targets(slot.leap_quiet, slot.leap_capture, slot.destinations));
         }
         let (mut quiet, mut capture) = Self::leap_and_slide_reach(bits, slot, occupied);
         // Most slots have no rides and no lame leaps: an empty range is
@@ -2669,7 +2663,7 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
         }
-        Some(((quiet & !occupied & allowed) | (capture & enemies)) & slot.destinations)
+        Some(masks.targets(quiet, capture, slot.destinations))
     }
 
     /// The targets of a piece whose slot is plain ([`SlotBits::plain`]):
@@ -2681,7 +2675,7 @@ impl<R: RuleHandle> Position<R> {
         masks: BoardMasks<B>,
     ) -> B {
         let (quiet, capture) = Self::leap_and_slide_reach(bits, slot, masks.occupied);
-        ((quiet & !masks.occupied & masks.allowed) | (capture & masks.enemies)) & slot.destinations
+        masks.targets(quiet, capture, slot.destinations)
     }
 
     /// The squares a slot's leaps may end on quietly and by capture, its
@@ -3149,6 +3143,16 @@ struct BoardMasks<B> {
     en_passant: B,
     /// Squares a move may land on (all, or those answering a check).
     allowed: B,
+}
+
+impl<B: Bitboard> BoardMasks<B> {
+    /// The targets these masks allow among `destinations`: the empty
+    /// allowed squares of a `quiet` reach and the enemy pieces of a
+    /// `capture` reach.
+    #[inline(always)]
+    fn targets(self, quiet: B, capture: B, destinations: B) -> B {
+        ((quiet & !self.occupied & self.allowed) | (capture & self.enemies)) & destinations
+    }
 }
 
 /// The squares from `a` to `b` inclusive, along a rank or a file. Squares
