@@ -2269,6 +2269,17 @@ impl<R: RuleHandle> Position<R> {
                     sink.batch(from, targets, targets & occupied);
                     continue;
                 }
+                // Where every move has as many forms, a count multiplies.
+                let forms = u32::from(slot.uniform_forms[usize::from(p.promoted())]);
+                if forms != 0
+                    && let Some(counter) = sink.counter()
+                {
+                    counter.add_counts(
+                        targets.count() * forms,
+                        (targets & occupied).count() * forms,
+                    );
+                    continue;
+                }
                 let zone = bits.zones[us.index()];
                 if sink.promotions(self, from, p, targets & !occupied, targets & occupied, zone) {
                     continue;

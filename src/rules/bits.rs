@@ -155,6 +155,11 @@ pub struct SlotBits<B> {
     /// may still promote (`promoting`, or a promoted piece where
     /// `near_promotion` holds).
     pub plain: bool,
+    /// [`RuleTable::uniform_forms`] of the slot's square: the number of
+    /// forms of each move of an unpromoted and a promoted piece here where
+    /// it is the same for every move (0 where it is not), so that a count
+    /// of moves needs only the targets.
+    pub uniform_forms: [u8; 2],
 }
 
 /// The moves of every (seat, type, square), as bitboards of type `B`.
@@ -299,6 +304,15 @@ impl<B: Bitboard> BitTables<B> {
         let mut shared_slides = FxHashMap::default();
         for seat in Seat::all(n_seats) {
             let region = &rules.promotion_region[seat];
+            // Whether a move may end in the region and whether outside it.
+            let ends_in_zone: &[bool] = match (
+                region[..nsq].contains(&true),
+                region[..nsq].contains(&false),
+            ) {
+                (true, false) => &[true],
+                (false, true) => &[false],
+                _ => &[false, true],
+            };
             t.zones.push(
                 (0..nsq as Sq)
                     .filter(|&s| region[s as usize])
@@ -409,6 +423,11 @@ impl<B: Bitboard> BitTables<B> {
                             && ep.is_empty()
                             && rides.0 == rides.1
                             && lames.0 == lames.1,
+                        uniform_forms: rules.uniform_forms(
+                            seat_type,
+                            region[sq as usize],
+                            ends_in_zone,
+                        ),
                     });
                 }
             }

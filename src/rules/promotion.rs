@@ -105,6 +105,31 @@ impl RuleTable {
     pub fn promotion_counts(&self, seat_type: usize) -> Option<&PromotionCounts> {
         self.promotion_counts.get(seat_type)
     }
+
+    /// The number of forms of every move from a square of `seat_type`'s
+    /// pieces (unpromoted, promoted), wherever it ends and whether it
+    /// captures; 0 where that number varies or is not known without the
+    /// board ([`RuleTable::promotion_counts`]). `ends_in_zone` lists the
+    /// cases a move's end may take: in the promotion region or not.
+    pub fn uniform_forms(
+        &self,
+        seat_type: usize,
+        from_in_zone: bool,
+        ends_in_zone: &[bool],
+    ) -> [u8; 2] {
+        let Some(counts) = self.promotion_counts(seat_type) else {
+            return [0; 2];
+        };
+        [false, true].map(|promoted| {
+            let mut forms = ends_in_zone.iter().flat_map(|&to_in_zone| {
+                [false, true].map(|capture| {
+                    counts[promotion_count_index(promoted, from_in_zone, to_in_zone, capture)]
+                })
+            });
+            let first = forms.next().unwrap_or(0);
+            if forms.all(|n| n == first) { first } else { 0 }
+        })
+    }
 }
 
 /// The index into [`PromotionCounts`] of a move of a promoted piece or not,
