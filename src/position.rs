@@ -2384,14 +2384,29 @@ impl<R: RuleHandle> Position<R> {
     /// Whether `sq` is attacked by any active enemy of `seat` (eliminated
     /// seats, walking kings included, attack nothing). With more than two
     /// seats, one walk of the merged attack lines tests every enemy at once.
+    #[inline]
     pub fn attacked_by_enemy(&self, sq: Sq, seat: Seat) -> bool {
         let rules = self.rules();
-        let team = rules.seats[seat].team;
-        if rules.seats.len() <= 2 {
-            return Seat::all(rules.seats.len()).any(|s| {
-                rules.seats[s].team != team && !self.is_eliminated(s) && self.attacked_by(sq, s)
-            });
+        match rules.seats.len() {
+            // Alone, a seat has no enemy.
+            0 | 1 => false,
+            2 => {
+                let other = seat.previous(2);
+                rules.seats[other].team != rules.seats[seat].team
+                    && !self.is_eliminated(other)
+                    && self.attacked_by(sq, other)
+            }
+            _ => self.attacked_by_enemy_seats(sq, seat),
         }
+    }
+
+    /// [`Position::attacked_by_enemy`] with more than two seats: one walk
+    /// of the merged attack lines tests every enemy at once. Out of line:
+    /// the two-seat test is inlined where it is asked.
+    #[inline(never)]
+    fn attacked_by_enemy_seats(&self, sq: Sq, seat: Seat) -> bool {
+        let rules = self.rules();
+        let team = rules.seats[seat].team;
         let threats = self.active_enemy_squares(team);
         let lines = rules.enemy_attacks_on(sq);
         lines.rays.iter().any(|attack| {
