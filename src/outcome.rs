@@ -96,7 +96,27 @@ impl<R: RuleHandle> Position<R> {
     /// The immediate rule that has ended the game, if one has (extinction,
     /// flag, check counting, connection, a captured king, one team left):
     /// Fairy-Stockfish's immediate game ends.
+    #[inline]
     pub fn immediate_end(&self) -> Option<ImmediateEnd> {
+        let rules = self.rules();
+        let ends = &rules.ends;
+        // With two seats, none of these rules, and no pass just played
+        // (which bikjang and two passes need), nothing ends the game at
+        // once: told without a call, at every node of perft.
+        if rules.seats.len() <= 2
+            && !ends.any
+            && !ends.full_board
+            && !matches!(self.last_move(), Some(Move::Pass { .. }))
+        {
+            return None;
+        }
+        self.immediate_end_by_rules()
+    }
+
+    /// [`Position::immediate_end`] where a rule may apply. Out of line:
+    /// the common case stays a few instructions where it is asked.
+    #[inline(never)]
+    fn immediate_end_by_rules(&self) -> Option<ImmediateEnd> {
         let rules = self.rules();
         let ends = &rules.ends;
         let us = self.to_move();
