@@ -156,10 +156,10 @@ impl<R: RuleHandle> Position<R> {
 
     /// The immediate end by one of the rules that
     /// [`crate::rules::GameEnds::any`] says the variant has: extinction,
-    /// flag, castling wins, check counting, connection. Never inlined: its
-    /// locals would give [`Position::immediate_end`], which perft calls at
-    /// every node, a frame of several pages to probe.
-    #[inline(never)]
+    /// flag, castling wins, check counting, connection. Inlined into
+    /// [`Position::immediate_end_by_rules`] (out of line itself): one
+    /// frame for both where a variant has such rules.
+    #[inline(always)]
     fn ended_by_rule(&self, us: Seat, them: Seat) -> Option<ImmediateEnd> {
         let rules = self.rules();
         let ends = &rules.ends;
