@@ -2172,6 +2172,7 @@ impl<R: RuleHandle> Position<R> {
     /// asked only while no immediate rule has ended the game. Compulsory captures and drops, gatings and the
     /// pass of a side with no move (`passOnStalemate`) are applied to what
     /// it finds, as to the slow path's legal moves.
+    #[inline]
     fn fast_legality(&self) -> bool {
         let rules = self.rules();
         // Without a royal piece every pseudo-legal move is legal; with one,
@@ -2349,7 +2350,8 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
         }
-        if safety.checkers == 0 {
+        // Most nodes of most variants hold no castling right.
+        if safety.checkers == 0 && self.castling_bits(us) != 0 {
             self.castling_moves(&mut tested);
         }
         // Cambodian chess's first moves: the king's leap (never out of

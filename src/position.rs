@@ -2161,11 +2161,20 @@ impl<R: RuleHandle> Position<R> {
     /// Who checks a seat's royal piece and which of its pieces are pinned,
     /// looking outward from the royal square along the enemies' attack
     /// lines. Meaningful when no hoppers or lame captures exist.
+    /// Inlined: a seat without a royal piece (Tetrarchy's) is told
+    /// without a call.
+    #[inline]
     pub fn king_safety(&self, seat: Seat) -> KingSafety {
+        match self.royal(seat) {
+            Some(king) => self.royal_safety(king, seat),
+            None => KingSafety::default(),
+        }
+    }
+
+    /// [`Position::king_safety`] of the royal piece on `king`.
+    #[inline(never)]
+    fn royal_safety(&self, king: Sq, seat: Seat) -> KingSafety {
         let mut safety = KingSafety::default();
-        let Some(king) = self.royal(seat) else {
-            return safety;
-        };
         if self.rules().seats.len() > 2 {
             self.merged_king_safety(king, seat, &mut safety);
         } else {
