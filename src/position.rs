@@ -2175,65 +2175,81 @@ impl<R: RuleHandle> Position<R> {
     #[inline(never)]
     fn royal_safety(&self, king: Sq, seat: Seat) -> KingSafety {
         let mut safety = KingSafety::default();
-        if self.rules().seats.len() > 2 {
-            self.merged_king_safety(king, seat, &mut safety);
-        } else {
-            self.seat_by_seat_king_safety(king, seat, &mut safety);
+        let rules = self.rules();
+        match rules.seats.len() {
+            0 | 1 => {}
+            // The other seat alone may be an enemy.
+            2 => {
+                let enemy = seat.previous(2);
+                if rules.seats[enemy].team != rules.seats[seat].team && !self.is_eliminated(enemy) {
+                    self.enemy_king_safety(king, seat, enemy, &mut safety);
+                }
+            }
+            _ => self.merged_king_safety(king, seat, &mut safety),
         }
         safety
     }
 
     /// [`Position::king_safety`] walking each enemy's attack lines in turn
-    /// (any number of seats; used with two).
-    #[inline(always)]
+    /// (any number of seats; with two, [`Position::royal_safety`] names
+    /// the enemy at once). Compared with the merged walk in the tests.
+    #[cfg(test)]
     fn seat_by_seat_king_safety(&self, king: Sq, seat: Seat, safety: &mut KingSafety) {
         let rules = self.rules();
         let team = rules.seats[seat].team;
-        let board = &self.board;
         let active = |s: Seat| rules.seats[s].team != team && !self.is_eliminated(s);
         for enemy in Seat::all(rules.seats.len()).filter(|&s| active(s)) {
-            let own = self.seat_occupied[enemy].low_bits();
-            for &(squares, types) in rules.leap_attacks(enemy, king) {
-                let mut found = self.pieces_on(enemy, own, squares, types);
-                while found != 0 {
-                    safety.add_checker(found.trailing_zeros() as Sq, &[]);
-                    found &= found - 1;
-                }
+            self.enemy_king_safety(king, seat, enemy, safety);
+        }
+    }
+
+    /// The checks that `enemy`'s pieces give `seat`'s royal piece on
+    /// `king`, and the pins they make, added to `safety`.
+    #[inline(always)]
+    fn enemy_king_safety(&self, king: Sq, seat: Seat, enemy: Seat, safety: &mut KingSafety) {
+        let rules = self.rules();
+        let board = &self.board;
+        let own = self.seat_occupied[enemy].low_bits();
+        for &(squares, types) in rules.leap_attacks(enemy, king) {
+            let mut found = self.pieces_on(enemy, own, squares, types);
+            while found != 0 {
+                safety.add_checker(found.trailing_zeros() as Sq, &[]);
+                found &= found - 1;
             }
-            if self.no_rider_toward(enemy, king) {
+        }
+        if self.no_rider_toward(enemy, king) {
+            return;
+        }
+        // The lines mostly take turns between two sets of attacker types
+        // (rook and queen, bishop and queen): the squares of the last two
+        // sets are kept.
+        let mut last = [(0, 0); 2];
+        let small = rules.square_count() <= 64;
+        for attack in rules.attack_lines(enemy, king) {
+            // On small boards: no attacker on the ray, no check and no pin.
+            if small
+                && attack.line.kind == crate::rules::LineKind::Ride
+                && attack.line.path == 0
+                && attack.ray != 0
+            {
+                let attackers = match last {
+                    [(types, bits), _] | [_, (types, bits)] if types == attack.types => bits,
+                    _ => {
+                        let bits = self.pieces_of_types(enemy, attack.types);
+                        last = [(attack.types, bits), last[0]];
+                        bits
+                    }
+                };
+                if attack.ray as u64 & attackers != 0 {
+                    self.scan_king_ray(attack, seat, attackers, safety);
+                }
                 continue;
             }
-            // The lines mostly take turns between two sets of attacker types
-            // (rook and queen, bishop and queen): the squares of the last two
-            // sets are kept.
-            let mut last = [(0, 0); 2];
-            let small = rules.square_count() <= 64;
-            for attack in rules.attack_lines(enemy, king) {
-                // On small boards: no attacker on the ray, no check and no pin.
-                if small
-                    && attack.line.kind == crate::rules::LineKind::Ride
-                    && attack.line.path == 0
-                    && attack.ray != 0
-                {
-                    let attackers = match last {
-                        [(types, bits), _] | [_, (types, bits)] if types == attack.types => bits,
-                        _ => {
-                            let bits = self.pieces_of_types(enemy, attack.types);
-                            last = [(attack.types, bits), last[0]];
-                            bits
-                        }
-                    };
-                    if attack.ray as u64 & attackers != 0 {
-                        self.scan_king_ray(attack, seat, attackers, safety);
-                    }
-                    continue;
-                }
-                let attacker = |s: Sq| {
-                    let p = board[s as usize];
-                    p.is_some() && p.seat() == enemy && !p.dead() && p.kind().is_in(attack.types)
-                };
-                self.scan_king_line(&attack.line, seat, attacker, safety);
-            }
+            let attacker = |s: Sq| {
+                let p = board[s as usize];
+                p.is_some() && p.seat() == enemy && !p.dead() && p.kind().is_in(attack.types)
+            };
+            self.scan_king_line(&attack.line, seat, attacker, safety);
         }
     }
 
