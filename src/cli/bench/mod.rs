@@ -26,25 +26,27 @@ use reference::Reference;
 const DEBIAN_FSF: &str = "/usr/games/fairy-stockfish";
 
 /// The benchmark positions: name, variant, FEN (empty: the variant's
-/// start), depth.
+/// start), depth: issue 13's workloads (chess perft 6, Kiwipete perft 5,
+/// Tetrarchy perft 6, 4pc-teams perft 6) and issue 10's crazyhouse
+/// perft 5, each about a second of tetrarch's time or less.
 const POSITIONS: &[(&str, &str, &str, u32)] = &[
     (
         "chess start",
         "chess",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        5,
+        6,
     ),
     (
         "Kiwipete",
         "chess",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        4,
+        5,
     ),
     (
         "tetrarchy start",
         "tetrarchy",
         "+knb+kkbn+k/pppppppp/8/8/8/8/PPPPPPPP/+KNB+KKBN+K w - - 0 1",
-        5,
+        6,
     ),
     ("crazyhouse start", "crazyhouse", "", 5),
     ("4pc-teams start", "4pc-teams", "", 6),
