@@ -2230,21 +2230,20 @@ impl<R: RuleHandle> Position<R> {
             }
             _ => 0,
         };
-        // The herds' pieces are not walked again: where herds were counted,
-        // the other pieces are read from the seat's squares (boards of at
-        // most 64 squares; dead pieces passed by below), else from its list.
-        // Where none of the seat's types moves (its pieces are only
-        // dropped), nothing is walked.
-        let walk = if herded == 0 {
-            let listed = self.pieces_of(us);
-            let walked = if rules.all_types() & !moveless == 0 {
-                0
-            } else {
-                listed.len()
-            };
-            PieceWalk::Listed(listed[..walked].iter())
+        // Where only the number of moves counts (the pieces' order does not
+        // matter), on boards of at most 64 squares, the pieces are read from
+        // the seat's squares, the herds' left out (dead pieces are passed by
+        // below); listed moves keep the order of the seat's list. Where none
+        // of the seat's types moves (its pieces are only dropped), nothing
+        // is walked.
+        let moving = rules.all_types() & !moveless != 0;
+        let walk = if B::SQUARES <= 64 && sink.counter().is_some() {
+            let squares = self.seat_occupied(us).low_bits() & !herded;
+            PieceWalk::Bits(if moving { squares } else { 0 })
         } else {
-            PieceWalk::Bits(self.seat_occupied(us).low_bits() & !herded)
+            let listed = self.pieces_of(us);
+            let walked = if moving { listed.len() } else { 0 };
+            PieceWalk::Listed(listed[..walked].iter())
         };
         let masks = BoardMasks {
             occupied,
