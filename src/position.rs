@@ -2178,10 +2178,8 @@ impl<R: RuleHandle> Position<R> {
         let rules = self.rules();
         match rules.seats.len() {
             0 | 1 => {}
-            // The other seat alone may be an enemy.
             2 => {
-                let enemy = seat.previous(2);
-                if rules.seats[enemy].team != rules.seats[seat].team && !self.is_eliminated(enemy) {
+                if let Some(enemy) = self.other_seat_if_enemy(seat) {
                     self.enemy_king_safety(king, seat, enemy, &mut safety);
                 }
             }
@@ -2415,14 +2413,21 @@ impl<R: RuleHandle> Position<R> {
         match rules.seats.len() {
             // Alone, a seat has no enemy.
             0 | 1 => false,
-            2 => {
-                let other = seat.previous(2);
-                rules.seats[other].team != rules.seats[seat].team
-                    && !self.is_eliminated(other)
-                    && self.attacked_by(sq, other)
-            }
+            2 => self
+                .other_seat_if_enemy(seat)
+                .is_some_and(|enemy| self.attacked_by(sq, enemy)),
             _ => self.attacked_by_enemy_seats(sq, seat),
         }
+    }
+
+    /// With two seats, the other one where it is an active enemy of `seat`
+    /// (not its team's, not eliminated): the only seat that may attack it.
+    #[inline(always)]
+    fn other_seat_if_enemy(&self, seat: Seat) -> Option<Seat> {
+        let rules = self.rules();
+        let other = seat.previous(2);
+        (rules.seats[other].team != rules.seats[seat].team && !self.is_eliminated(other))
+            .then_some(other)
     }
 
     /// [`Position::attacked_by_enemy`] with more than two seats: one walk
