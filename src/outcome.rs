@@ -103,11 +103,8 @@ impl<R: RuleHandle> Position<R> {
         // With two seats, none of these rules, and no pass just played
         // (which bikjang and two passes need), nothing ends the game at
         // once: told without a call, at every node of perft.
-        if rules.seats.len() <= 2
-            && !ends.any
-            && !ends.full_board
-            && !matches!(self.last_move(), Some(Move::Pass { .. }))
-        {
+        let passed = ends.after_pass && matches!(self.last_move(), Some(Move::Pass { .. }));
+        if rules.seats.len() <= 2 && !ends.any && !ends.full_board && !passed {
             return None;
         }
         self.immediate_end_by_rules()
@@ -138,12 +135,14 @@ impl<R: RuleHandle> Position<R> {
         {
             return Some(end);
         }
-        // The kings faced each other before a pass and still do.
-        if matches!(self.last_move(), Some(Move::Pass { .. })) && self.bikjang() {
-            return Some(ImmediateEnd::Bikjang);
-        }
-        if self.passed_twice() {
-            return Some(ImmediateEnd::BothPassed);
+        if ends.after_pass {
+            // The kings faced each other before a pass and still do.
+            if matches!(self.last_move(), Some(Move::Pass { .. })) && self.bikjang() {
+                return Some(ImmediateEnd::Bikjang);
+            }
+            if self.passed_twice() {
+                return Some(ImmediateEnd::BothPassed);
+            }
         }
         if ends.full_board
             && (0..rules.square_count())
@@ -340,15 +339,15 @@ impl<R: RuleHandle> Position<R> {
         let Some(region_set) = self.rules().ends.flag_sets.get(seat.index()) else {
             return false;
         };
-        let candidates = self.seat_occupied(seat).intersection(region_set);
-        !candidates.is_empty() && self.flag_reached_by(seat, &candidates)
+        self.seat_occupied(seat).intersects(region_set) && self.flag_reached_by(seat, region_set)
     }
 
-    /// [`Position::flag_reached`] where some of the seat's pieces
-    /// (`candidates`) stand in its flag region: its live pieces of the
-    /// flag types among them (a dead army wins nothing) decide.
+    /// [`Position::flag_reached`] where some of the seat's pieces stand in
+    /// its flag region (`region_set`): its live pieces of the flag types
+    /// there (a dead army wins nothing) decide.
     #[inline(never)]
-    fn flag_reached_by(&self, seat: Seat, candidates: &SqSet) -> bool {
+    fn flag_reached_by(&self, seat: Seat, region_set: &SqSet) -> bool {
+        let candidates = self.seat_occupied(seat).intersection(region_set);
         let rules = self.rules();
         let ends = &rules.ends;
         let Some((types, regions)) = &ends.flag else {

@@ -352,7 +352,7 @@ impl<R: RuleHandle> Position<R> {
     /// The live en-passant targets.
     #[inline]
     pub fn en_passant(&self) -> impl Iterator<Item = &EnPassant> + '_ {
-        self.en_passant.iter().flatten()
+        self.en_passant[..self.rules.seats.len()].iter().flatten()
     }
 
     /// The en-passant target on `sq` that a piece of `team` may capture: an
@@ -583,9 +583,9 @@ impl<R: RuleHandle> Position<R> {
         }
         // Most moves find no target and leave none: nothing is compared
         // then; else only the seats' targets that changed are hashed.
-        let live = |targets: &Targets| targets.iter().any(Option::is_some);
+        let n = rules.seats.len();
+        let live = |targets: &Targets| targets[..n].iter().any(Option::is_some);
         if live(en_passant) || live(&self.en_passant) {
-            let n = rules.seats.len();
             for (before, after) in en_passant[..n].iter().zip(&self.en_passant[..n]) {
                 if before != after {
                     for e in [before, after].into_iter().flatten() {

@@ -857,6 +857,11 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         .collect();
     table.en_passant_guards = en_passant_guards(&table);
     table.promotions_touch_pseudo_royals = promotions_touch_pseudo_royals(&table);
+    table.ends.after_pass = table
+        .pass
+        .iter()
+        .chain(&table.pass_on_stalemate)
+        .any(|&p| p);
     table.bits = super::BoardBits::build(&table);
     // Legality left to pins and checks, walls apart.
     let simple_apart_from_walls: Vec<bool> = (0..table.seats.len())

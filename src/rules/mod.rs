@@ -423,6 +423,10 @@ pub struct GameEnds {
     /// connection is set: without them only passes, a full board and more
     /// than two seats can end the game at once.
     pub any: bool,
+    /// Whether some seat may pass (`pass`, `passOnStalemate`): only then
+    /// can a pass end the game (two in a row, or bikjang after one), and
+    /// the last move is looked at.
+    pub after_pass: bool,
 }
 
 /// The piece types of Cambodian chess's first moves (`cambodianMoves`),
