@@ -13,7 +13,7 @@ use crate::piece_type::{MAX_PIECE_TYPES, PieceType};
 use crate::position::{KingSafety, NO_SQ, Position, RuleHandle};
 use crate::rules::{
     BitTables, Bitboard, BoardBits, Cambodian, HerdLeap, LineKind, MoveForm, RideBits, RuleTable,
-    SlotBits, Sq, SqSet, Walling, WallingRule, pext, promotion_count_index,
+    Slot, SlotBits, Sq, SqSet, Walling, WallingRule, promotion_count_index,
 };
 use crate::seat::Seat;
 
@@ -1911,7 +1911,7 @@ impl<R: RuleHandle> Position<R> {
             // stands outside, are plain moves; each other gives the moves
             // `add_move` makes, counted together where no judged square is
             // left or entered, else tested.
-            let promoting = Self::may_promote(slot, p);
+            let promoting = Self::may_promote(&slot, p);
             let targets = if promoting {
                 Self::line_targets_by_bits(bits, slot, masks)
             } else {
@@ -2264,8 +2264,8 @@ impl<R: RuleHandle> Position<R> {
                 if safety.checkers >= 2 {
                     continue;
                 }
-                let targets = Self::plain_targets(bits, slot, masks);
-                if !Self::may_promote(slot, p) {
+                let targets = Self::plain_targets(slot, masks);
+                if !Self::may_promote(&slot, p) {
                     sink.batch(from, targets, targets & occupied);
                     continue;
                 }
@@ -2292,7 +2292,7 @@ impl<R: RuleHandle> Position<R> {
             }
             if royal
                 && royal_steps.1 < royal_steps.0.len()
-                && let Some(targets) = self.royal_targets(slot, p, occupied, enemies)
+                && let Some(targets) = self.royal_targets(&slot, p, occupied, enemies)
             {
                 royal_steps.0[royal_steps.1] = (from, targets);
                 royal_steps.1 += 1;
@@ -2303,7 +2303,7 @@ impl<R: RuleHandle> Position<R> {
                 continue;
             }
             if quick
-                && Self::may_promote(slot, p)
+                && Self::may_promote(&slot, p)
                 && let Some(targets) = Self::line_targets_by_bits(bits, slot, masks)
                 && sink.promotions(
                     self,
@@ -2594,11 +2594,11 @@ impl<R: RuleHandle> Position<R> {
     #[inline(always)]
     fn targets_by_bits<B: Bitboard>(
         bits: &BitTables<B>,
-        slot: &SlotBits<B>,
+        slot: Slot<'_, B>,
         piece: Piece,
         masks: BoardMasks<B>,
     ) -> Option<B> {
-        if Self::may_promote(slot, piece) {
+        if Self::may_promote(&slot, piece) {
             return None;
         }
         Self::line_targets_by_bits(bits, slot, masks)
@@ -2618,7 +2618,7 @@ impl<R: RuleHandle> Position<R> {
     #[inline(always)]
     fn line_targets_by_bits<B: Bitboard>(
         bits: &BitTables<B>,
-        slot: &SlotBits<B>,
+        slot: Slot<'_, B>,
         masks: BoardMasks<B>,
     ) -> Option<B> {
         let occupied = masks.occupied;
@@ -2628,7 +2628,7 @@ impl<R: RuleHandle> Position<R> {
         if !slot.lined {
             return Some(masks.targets(slot.leap_quiet, slot.leap_capture, slot.destinations));
         }
-        let (mut quiet, mut capture) = Self::leap_and_slide_reach(bits, slot, occupied);
+        let (mut quiet, mut capture) = Self::leap_and_slide_reach(slot, occupied);
         // Most slots have no rides and no lame leaps: an empty range is
         // passed by before its slice is bounds-checked.
         let (a, b) = slot.rides;
@@ -2681,32 +2681,17 @@ impl<R: RuleHandle> Position<R> {
     /// The targets of a piece whose slot is plain ([`SlotBits::plain`]):
     /// its leaps' and slides' targets, where `masks` allow.
     #[inline(always)]
-    fn plain_targets<B: Bitboard>(
-        bits: &BitTables<B>,
-        slot: &SlotBits<B>,
-        masks: BoardMasks<B>,
-    ) -> B {
-        let (quiet, capture) = Self::leap_and_slide_reach(bits, slot, masks.occupied);
+    fn plain_targets<B: Bitboard>(slot: Slot<'_, B>, masks: BoardMasks<B>) -> B {
+        let (quiet, capture) = Self::leap_and_slide_reach(slot, masks.occupied);
         masks.targets(quiet, capture, slot.destinations)
     }
 
     /// The squares a slot's leaps may end on quietly and by capture, its
     /// slides' reach added to both.
     #[inline(always)]
-    fn leap_and_slide_reach<B: Bitboard>(
-        bits: &BitTables<B>,
-        slot: &SlotBits<B>,
-        occupied: B,
-    ) -> (B, B) {
-        let (mut quiet, mut capture) = (slot.leap_quiet, slot.leap_capture);
-        let (a, b) = slot.slides;
-        for slide in &bits.slide_list[a as usize..b as usize] {
-            let index = slide.offset as usize + pext(occupied.low_word(), slide.mask) as usize;
-            let reach = bits.slide_targets[index];
-            quiet |= reach;
-            capture |= reach;
-        }
-        (quiet, capture)
+    fn leap_and_slide_reach<B: Bitboard>(slot: Slot<'_, B>, occupied: B) -> (B, B) {
+        let reach = slot.slide_reach(occupied.low_word());
+        (slot.leap_quiet | reach, slot.leap_capture | reach)
     }
 
     /// Adds a hop's targets to `quiet` and `capture`: beyond its first

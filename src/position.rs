@@ -9,7 +9,7 @@ use crate::moves::{Move, WallBase};
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
 use crate::rules::{
-    AttackSlide, BitTables, Bitboard, BoardBits, Counting, CountingRule, RuleTable, Sq, SqSet, pext,
+    AttackSlide, Bitboard, BoardBits, Counting, CountingRule, Entry, RuleTable, Sq, SqSet,
 };
 use crate::seat::Seat;
 
@@ -2020,8 +2020,8 @@ impl<R: RuleHandle> Position<R> {
                 // come from one table per group of rides.
                 if let BoardBits::Narrow(bits) = &rules.bits {
                     let slides = bits.attack_slides(rules, seat, sq);
-                    if !slides.is_empty() {
-                        return self.slide_attacker(bits, slides, seat, (riders, wanted), accept);
+                    if slides.len() != 0 {
+                        return self.slide_attacker(slides, seat, (riders, wanted), accept);
                     }
                 }
                 B::from_low_bits(u128::from(riders))
@@ -2064,10 +2064,9 @@ impl<R: RuleHandle> Position<R> {
     /// rides that is one of `riders` (the seat's pieces of `wanted` types
     /// on some ride) and of a type attacking along the group.
     #[inline(always)]
-    fn slide_attacker(
+    fn slide_attacker<'a>(
         &self,
-        bits: &BitTables<u64>,
-        slides: &[AttackSlide],
+        slides: impl Iterator<Item = Entry<'a, AttackSlide, u64>>,
         seat: Seat,
         (riders, wanted): (u64, u64),
         mut accept: impl FnMut(Sq) -> bool,
@@ -2077,10 +2076,7 @@ impl<R: RuleHandle> Position<R> {
             if attack.squares & riders == 0 {
                 continue;
             }
-            let slide = &attack.slide;
-            let first = bits.slide_targets
-                [slide.offset as usize + pext(occupied, slide.mask) as usize]
-                & riders;
+            let first = attack.reach(occupied) & riders;
             if first == 0 {
                 continue;
             }

@@ -3,6 +3,8 @@
 //! listing them. Built in the narrowest [`Bitboard`] type that holds the
 //! board.
 
+use std::ops::Deref;
+
 use rustc_hash::FxHashMap;
 
 use crate::piece_type::PieceType;
@@ -24,7 +26,7 @@ const SLIDE_MASK_SQUARES: u32 = 12;
 /// Rides from one square that both move and capture, read together on a
 /// board of at most 64 squares: the squares they reach for each way of
 /// filling `mask` (the squares that can stop them) are one entry of
-/// [`BitTables::slide_targets`], at `offset` plus the blockers packed
+/// the tables' slide targets, at `offset` plus the blockers packed
 /// ([`pext`]).
 #[derive(Clone, Copy, Debug)]
 pub struct SlideBits {
@@ -127,8 +129,9 @@ pub struct SlotBits<B> {
     pub en_passant: B,
     /// Rides and hops, by range into [`BitTables::ride_list`].
     pub rides: (u32, u32),
-    /// Rides read as slides, by range into [`BitTables::slide_list`].
-    pub slides: (u32, u32),
+    /// Rides read as slides, by range into the tables' slides (read by
+    /// [`Entry::slide_reach`]).
+    pub(super) slides: (u32, u32),
     /// Lame leaps, by range into [`BitTables::lame_list`].
     pub lames: (u32, u32),
     /// The squares a move may end on: all but those outside the type's
@@ -163,17 +166,22 @@ pub struct SlotBits<B> {
 }
 
 /// The moves of every (seat, type, square), as bitboards of type `B`.
+///
+/// The slides' ranges and tables are read without bounds checks (the
+/// commonest lookups of perft's last ply): `BitTables::build` checks
+/// once that every range lies within them, and they are never changed
+/// afterwards (only this module and its siblings see them).
 #[derive(Clone, Debug, Default)]
 pub struct BitTables<B> {
     /// Per (seat, type, square) slot ([`RuleTable::slot`]).
-    pub slots: Vec<SlotBits<B>>,
+    pub(super) slots: Vec<SlotBits<B>>,
     /// All rides not read as slides, and all hops.
     pub ride_list: Vec<RideBits<B>>,
     /// All slides.
-    pub slide_list: Vec<SlideBits>,
+    slide_list: Vec<SlideBits>,
     /// The squares each slide reaches, per occupancy of its mask; slides
     /// of the same rides share their entries.
-    pub slide_targets: Vec<B>,
+    slide_targets: Vec<B>,
     /// All lame leaps.
     pub lame_list: Vec<LameBits<B>>,
     /// Per seat, its promotion region.
@@ -216,13 +224,77 @@ pub struct AttackSlide {
 pub struct SeatSlots<'a, B> {
     slots: &'a [SlotBits<B>],
     squares: usize,
+    tables: &'a BitTables<B>,
 }
 
 impl<'a, B> SeatSlots<'a, B> {
     /// The slot of the seat's `kind` on `sq`.
     #[inline]
-    pub fn of(&self, kind: PieceType, sq: Sq) -> &'a SlotBits<B> {
-        &self.slots[kind.index() * self.squares + usize::from(sq)]
+    pub fn of(&self, kind: PieceType, sq: Sq) -> Slot<'a, B> {
+        Entry {
+            item: &self.slots[kind.index() * self.squares + usize::from(sq)],
+            tables: self.tables,
+        }
+    }
+}
+
+/// A slot of a [`BitTables`] with its tables ([`SeatSlots::of`]).
+pub type Slot<'a, B> = Entry<'a, SlotBits<B>, B>;
+
+/// A slot or an attack slide of a [`BitTables`], with the tables it
+/// indexes into: only the tables hand these out, so the ranges they hold
+/// are the ones `BitTables::build` checked, and their slides are read
+/// without bounds checks. Reads as the entry itself otherwise.
+#[derive(Debug)]
+pub struct Entry<'a, T, B> {
+    item: &'a T,
+    tables: &'a BitTables<B>,
+}
+
+impl<T, B> Clone for Entry<'_, T, B> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T, B> Copy for Entry<'_, T, B> {}
+
+impl<T, B> Deref for Entry<'_, T, B> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        self.item
+    }
+}
+
+impl<B: Bitboard> Slot<'_, B> {
+    /// The squares the slot's slides reach among `occupied` (their first
+    /// piece included): one table entry per slide, by [`pext`].
+    #[inline(always)]
+    pub fn slide_reach(&self, occupied: u64) -> B {
+        let (a, b) = self.item.slides;
+        debug_assert!(a <= b && b as usize <= self.tables.slide_list.len());
+        // SAFETY: the slot is one of `tables`' own (only `SeatSlots::of`
+        // makes this entry), whose slide ranges `BitTables::build` checked
+        // to lie within its slide list.
+        let slides = unsafe { self.tables.slide_list.get_unchecked(a as usize..b as usize) };
+        let mut reach = B::default();
+        for slide in slides {
+            // SAFETY: the slide is one of `tables`' slide list.
+            reach |= unsafe { self.tables.slide_entry(slide, occupied) };
+        }
+        reach
+    }
+}
+
+impl Entry<'_, AttackSlide, u64> {
+    /// The squares the attack slide's rides reach among `occupied`: the
+    /// first piece along each (and the empty squares before it).
+    #[inline(always)]
+    pub fn reach(&self, occupied: u64) -> u64 {
+        // SAFETY: the slide is one of `tables`' own attack slides (only
+        // `BitTables::attack_slides` makes this entry).
+        unsafe { self.tables.slide_entry(&self.item.slide, occupied) }
     }
 }
 
@@ -269,20 +341,62 @@ impl<B: Bitboard> BitTables<B> {
         SeatSlots {
             slots: &self.slots[seat.index() * per_seat..][..per_seat],
             squares,
+            tables: self,
         }
     }
 
     /// The attack rides of `seat` ending on `sq` as slides, or none where
     /// they are not read so (the attack lines are then walked).
     #[inline]
-    pub fn attack_slides(&self, rules: &RuleTable, seat: Seat, sq: Sq) -> &[AttackSlide] {
-        match self
+    pub fn attack_slides(
+        &self,
+        rules: &RuleTable,
+        seat: Seat,
+        sq: Sq,
+    ) -> impl ExactSizeIterator<Item = Entry<'_, AttackSlide, B>> {
+        let slides = match self
             .attack_slide_index
             .get(seat.index() * rules.square_count() + usize::from(sq))
         {
             Some(&(a, b)) => &self.attack_slide_list[a as usize..b as usize],
             None => &[],
-        }
+        };
+        slides.iter().map(|item| Entry { item, tables: self })
+    }
+
+    /// The entry of `slide`'s table for the blockers among `occupied`.
+    ///
+    /// # Safety
+    ///
+    /// `slide` is one of these tables' slides (a slot's or an attack
+    /// slide): [`BitTables::build`] checked that each one's entries lie
+    /// within `slide_targets`, and [`pext`] packs at most as many bits as
+    /// the mask holds.
+    #[inline(always)]
+    unsafe fn slide_entry(&self, slide: &SlideBits, occupied: u64) -> B {
+        let index = slide.offset as usize + pext(occupied, slide.mask) as usize;
+        debug_assert!(index < self.slide_targets.len());
+        // SAFETY: the caller's promise, above.
+        unsafe { *self.slide_targets.get_unchecked(index) }
+    }
+
+    /// Checks what the unchecked reads of the slides rely on: every slot's
+    /// slide range lies within the slide list, and every slide's entries
+    /// (2 to the number of its mask's squares) within the tables. A
+    /// failure is a bug in [`BitTables::build`].
+    fn assert_slides_in_bounds(&self) {
+        let fits = |slide: &SlideBits| {
+            slide.mask.count_ones() <= SLIDE_MASK_SQUARES
+                && slide.offset as usize + (1usize << slide.mask.count_ones())
+                    <= self.slide_targets.len()
+        };
+        assert!(self.slide_list.iter().all(fits));
+        assert!(self.attack_slide_list.iter().all(|a| fits(&a.slide)));
+        assert!(
+            self.slots
+                .iter()
+                .all(|s| s.slides.0 <= s.slides.1 && s.slides.1 as usize <= self.slide_list.len())
+        );
     }
 
     /// A seat's herds.
@@ -436,6 +550,7 @@ impl<B: Bitboard> BitTables<B> {
             t.add_attack_slides(rules, &mut shared_slides);
         }
         t.add_herds(rules);
+        t.assert_slides_in_bounds();
         t
     }
 
