@@ -1252,7 +1252,7 @@ impl<R: RuleHandle> Position<R> {
     /// After `moved` went from `from` to `to`: a pawn move that cannot step
     /// straight back resets the n-move counter, and the castling rights of
     /// both squares are lost.
-    #[inline]
+    #[inline(always)]
     fn after_piece_move(&mut self, rules: &RuleTable, us: Seat, moved: Piece, from: Sq, to: Sq) {
         let info = &rules.pieces[moved.kind()];
         if info.resets_n_move[us]
