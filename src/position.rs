@@ -2060,9 +2060,9 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// [`Position::find_attacker_with`]'s rides read as slides
-    /// ([`BitTables::attack_slides`]): the first piece along each group of
-    /// rides that is one of `riders` (the seat's pieces of `wanted` types
-    /// on some ride) and of a type attacking along the group.
+    /// ([`crate::rules::BitTables::attack_slides`]): the first piece along
+    /// each group of rides that is one of `riders` (the seat's pieces of
+    /// `wanted` types on some ride) and of a type attacking along the group.
     #[inline(always)]
     fn slide_attacker<'a>(
         &self,
@@ -2211,7 +2211,7 @@ impl<R: RuleHandle> Position<R> {
                 found &= found - 1;
             }
         }
-        if self.no_rider_toward(enemy, king) {
+        if self.no_rider_toward(enemy, king) || self.rides_show_nothing(king, seat, enemy) {
             return;
         }
         // The lines mostly take turns between two sets of attacker types
@@ -2245,6 +2245,40 @@ impl<R: RuleHandle> Position<R> {
             };
             self.scan_king_line(&attack.line, seat, attacker, safety);
         }
+    }
+
+    /// Where `enemy`'s attack lines toward `king` are all read as slides
+    /// ([`crate::rules::BitTables::attack_slides`]): whether they show
+    /// `seat` neither a check nor a pin, with two lookups per group of
+    /// rides (the first pieces, then those behind `seat`'s own first
+    /// pieces). Then the walk over the lines has nothing to add; otherwise
+    /// it finds which.
+    #[inline(always)]
+    fn rides_show_nothing(&self, king: Sq, seat: Seat, enemy: Seat) -> bool {
+        let rules = self.rules();
+        let BoardBits::Narrow(bits) = &rules.bits else {
+            return false;
+        };
+        let slides = bits.attack_slides(rules, enemy, king);
+        if slides.len() == 0 {
+            return false;
+        }
+        let occupied = self.occupied.low_bits();
+        let own = self.seat_occupied[seat].low_bits();
+        for attack in slides {
+            let riders = self.pieces_of_types(enemy, attack.types);
+            if attack.squares & riders == 0 {
+                continue;
+            }
+            let first = attack.reach(occupied);
+            let shields = first & own;
+            if first & riders != 0
+                || shields != 0 && attack.reach(occupied & !shields) & riders != 0
+            {
+                return false;
+            }
+        }
+        true
     }
 
     /// [`Position::scan_king_line`] for a plain ride on a board of at most
