@@ -50,7 +50,12 @@ fn perft_listed(pos: &mut Position<impl RuleHandle>, depth: u32) -> u64 {
     }
     let mut nodes = 0;
     for &mv in list.as_slice() {
-        pos.make(mv);
+        // The last ply only counts: no hash is read there.
+        if depth == 2 {
+            pos.make_for_count(mv);
+        } else {
+            pos.make(mv);
+        }
         nodes += perft(pos, depth - 1);
         pos.unmake();
     }

@@ -962,10 +962,25 @@ impl<R: RuleHandle> Position<R> {
 
     /// Plays a move (assumed pseudo-legal for the side to move).
     pub fn make(&mut self, mv: Move) {
+        self.make_hashing::<true>(mv);
+    }
+
+    /// [`Position::make`] where only the moves that follow are counted
+    /// before [`Position::unmake`] (perft's next-to-last ply): a plain move
+    /// leaves the hash as it was, unmake's to restore, and nothing may read
+    /// it meanwhile. About 100 instructions a move less in chess (the
+    /// state's and the pieces' keys).
+    pub(crate) fn make_for_count(&mut self, mv: Move) {
+        self.make_hashing::<false>(mv);
+    }
+
+    /// [`Position::make`], a plain move updating the hash where `HASHED`.
+    #[inline(always)]
+    fn make_hashing<const HASHED: bool>(&mut self, mv: Move) {
         if let Move::Normal { from, to } = mv
             && self.rules.plain_make
         {
-            self.make_plain(mv, from, to, None);
+            self.make_plain::<HASHED>(mv, from, to, None);
             return;
         }
         self.make_other(mv);
@@ -987,7 +1002,7 @@ impl<R: RuleHandle> Position<R> {
         } = mv
             && self.rules.plain_walled
         {
-            self.make_plain(mv, from, to, Some(wall));
+            self.make_plain::<true>(mv, from, to, Some(wall));
             return;
         }
         let handle = self.shared_rules().clone();
@@ -1182,9 +1197,10 @@ impl<R: RuleHandle> Position<R> {
     /// [`Position::make`] of a normal move from `from` to `to` where the
     /// variant gives it only the usual effects ([`RuleTable::plain_make`]),
     /// or only those and its `wall` ([`RuleTable::plain_walled`]): the same
-    /// steps, with no question asked about the others.
+    /// steps, with no question asked about the others. The hash is left
+    /// as it was unless `HASHED` ([`Position::make_for_count`]).
     #[inline(always)]
-    fn make_plain(&mut self, mv: Move, from: Sq, to: Sq, wall: Option<Sq>) {
+    fn make_plain<const HASHED: bool>(&mut self, mv: Move, from: Sq, to: Sq, wall: Option<Sq>) {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move;
@@ -1208,8 +1224,10 @@ impl<R: RuleHandle> Position<R> {
             hash ^= self.put_wall(us, wall);
         }
         self.advance_turn(us);
-        hash ^= self.state_change(&undo);
-        self.hash = hash;
+        if HASHED {
+            hash ^= self.state_change(&undo);
+            self.hash = hash;
+        }
         self.history.push(undo);
     }
 

@@ -164,6 +164,32 @@ fn make_unmake_restores_position_and_hash() {
     assert!(checked > 10_000, "only {checked} moves checked");
 }
 
+/// Perft plays its next-to-last ply without updating the hash
+/// (`Position::make_for_count`): unmake restores it, so a perft leaves the
+/// position and its hash as it found them.
+#[test]
+fn perft_leaves_the_position_and_its_hash_as_they_were() {
+    let catalog = catalog();
+    let mut checked = 0;
+    for (rules, fen) in reference_positions(&catalog) {
+        let mut pos = Position::from_fen(&rules, &fen).expect("reference FEN");
+        let (before, hash) = (pos.fen(), pos.hash());
+        tetrarch::perft::perft(&mut pos, 2);
+        assert_eq!(
+            (pos.fen(), pos.hash()),
+            (before, hash),
+            "after perft 2 of {fen}"
+        );
+        assert_eq!(
+            pos.hash(),
+            pos.recompute_hash(),
+            "hash of {fen} after perft 2"
+        );
+        checked += 1;
+    }
+    assert!(checked > 300, "only {checked} positions checked");
+}
+
 #[test]
 fn impossible_fens_are_rejected_with_a_reason() {
     let catalog = Catalog::shipped();
