@@ -962,33 +962,34 @@ impl<R: RuleHandle> Position<R> {
 
     /// Plays a move (assumed pseudo-legal for the side to move).
     pub fn make(&mut self, mv: Move) {
-        self.make_hashing::<true>(mv);
+        self.make_hashing(mv, true);
     }
 
     /// [`Position::make`] where only the moves that follow are counted
     /// before [`Position::unmake`] (perft's next-to-last ply): the hash is
-    /// left as it was (a walled move's is updated), unmake restores it, and
-    /// nothing may read it meanwhile. About 100 instructions a move less in chess (the state's
+    /// left as it was, unmake restores it, and nothing may read it
+    /// meanwhile. About 100 instructions a move less in chess (the state's
     /// and the pieces' keys).
     pub(crate) fn make_for_count(&mut self, mv: Move) {
-        self.make_hashing::<false>(mv);
+        self.make_hashing(mv, false);
     }
 
-    /// [`Position::make`], a plain move updating the hash where `HASHED`.
+    /// [`Position::make`], updating the hash where `hashed` (inlined into
+    /// both callers, so the flag is a constant in each).
     #[inline(always)]
-    fn make_hashing<const HASHED: bool>(&mut self, mv: Move) {
+    fn make_hashing(&mut self, mv: Move, hashed: bool) {
         if let Move::Normal { from, to } = mv
             && self.rules.plain_make
         {
-            self.make_plain::<HASHED>(mv, from, to, None);
+            self.make_plain(mv, from, to, None, hashed);
             return;
         }
-        self.make_other(mv, HASHED);
+        self.make_other(mv, hashed);
     }
 
     /// [`Position::make`] of a move that is not a plain normal move, out of
-    /// line: the plain moves' path keeps a small frame. The hash's state
-    /// part is updated where `hashed` ([`Position::make_for_count`]).
+    /// line: the plain moves' path keeps a small frame. The hash is updated
+    /// where `hashed` ([`Position::make_for_count`]).
     #[inline(never)]
     fn make_other(&mut self, mv: Move, hashed: bool) {
         if let Move::Drop { piece, to, .. } = mv
@@ -1003,7 +1004,7 @@ impl<R: RuleHandle> Position<R> {
         } = mv
             && self.rules.plain_walled
         {
-            self.make_plain::<true>(mv, from, to, Some(wall));
+            self.make_plain(mv, from, to, Some(wall), hashed);
             return;
         }
         let handle = self.shared_rules().clone();
@@ -1200,10 +1201,10 @@ impl<R: RuleHandle> Position<R> {
     /// [`Position::make`] of a normal move from `from` to `to` where the
     /// variant gives it only the usual effects ([`RuleTable::plain_make`]),
     /// or only those and its `wall` ([`RuleTable::plain_walled`]): the same
-    /// steps, with no question asked about the others. The hash is left
-    /// as it was unless `HASHED` ([`Position::make_for_count`]).
+    /// steps, with no question asked about the others. The hash is updated
+    /// where `hashed` ([`Position::make_for_count`]).
     #[inline(always)]
-    fn make_plain<const HASHED: bool>(&mut self, mv: Move, from: Sq, to: Sq, wall: Option<Sq>) {
+    fn make_plain(&mut self, mv: Move, from: Sq, to: Sq, wall: Option<Sq>, hashed: bool) {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move;
@@ -1227,7 +1228,7 @@ impl<R: RuleHandle> Position<R> {
             hash ^= self.put_wall(us, wall);
         }
         self.advance_turn(us);
-        if HASHED {
+        if hashed {
             hash ^= self.state_change(&undo);
             self.hash = hash;
         }
