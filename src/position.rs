@@ -2035,21 +2035,19 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
         }
+        // Where they are read as slides, the rides' first pieces
+        // come from one table per group of rides.
+        if let BoardBits::Narrow(bits) = &rules.bits {
+            let slides = bits.attack_slides(rules, seat, sq);
+            if slides.len() != 0 {
+                return self.slide_attacker(slides, seat, (own, wanted), accept);
+            }
+        }
         // Where every attack line is a plain ride, a ray is read only when
         // one of the pieces that may ride along some line stands on it.
         let riders = match self.summary_riders(seat, sq, wanted) {
             Some(0) => return false,
-            Some(riders) => {
-                // Where they are read as slides, the rides' first pieces
-                // come from one table per group of rides.
-                if let BoardBits::Narrow(bits) = &rules.bits {
-                    let slides = bits.attack_slides(rules, seat, sq);
-                    if slides.len() != 0 {
-                        return self.slide_attacker(slides, seat, (riders, wanted), accept);
-                    }
-                }
-                B::from_low_bits(u128::from(riders))
-            }
+            Some(riders) => B::from_low_bits(u128::from(riders)),
             None => B::from_set(&self.seat_occupied[seat]),
         };
         for attack in rules.attack_lines(seat, sq) {
@@ -2085,8 +2083,11 @@ impl<R: RuleHandle> Position<R> {
 
     /// [`Position::find_attacker_with`]'s rides read as slides
     /// ([`crate::rules::BitTables::attack_slides`]): the first piece along
-    /// each group of rides that is one of `riders` (the seat's pieces of
-    /// `wanted` types on some ride) and of a type attacking along the group.
+    /// each group of rides, where it is one of `riders` (the seat's pieces)
+    /// and of a `wanted` type attacking along the group. The ride summary
+    /// is not read first: a group's squares hold none of the seat's pieces
+    /// as often, and the summary's walk over the riding types cost more
+    /// than the lookups it saved (Kiwipete −2.2 % instructions without it).
     #[inline(always)]
     fn slide_attacker<'a>(
         &self,
