@@ -13,7 +13,7 @@ use crate::piece_type::{MAX_PIECE_TYPES, PieceType};
 use crate::position::{KingSafety, NO_SQ, Position, RuleHandle};
 use crate::rules::{
     BitTables, Bitboard, BoardBits, Cambodian, HerdLeap, LineKind, MoveForm, RideBits, RuleTable,
-    Slot, SlotBits, Sq, SqSet, Walling, WallingRule, promotion_count_index,
+    SeatSlots, Slot, SlotBits, Sq, SqSet, Walling, WallingRule, promotion_count_index,
 };
 use crate::seat::Seat;
 
@@ -2230,6 +2230,22 @@ impl<R: RuleHandle> Position<R> {
             }
             _ => 0,
         };
+        // Where only the number of moves counts, the pieces of plain types
+        // standing where their moves are plain are counted type by type,
+        // and the walk passes them by too.
+        let typed = match sink.counter() {
+            Some(counter) if B::SQUARES <= 64 && safety.checkers < 2 => {
+                let masks = BoardMasks {
+                    occupied,
+                    enemies: enemies & answer_bits,
+                    en_passant: ep_bits,
+                    allowed: answer_bits,
+                };
+                let loose = !safety.pinned().low_bits() & !herded;
+                self.count_plain_types(bits, slots, loose, masks, counter)
+            }
+            _ => 0,
+        };
         // Where only the number of moves counts (the pieces' order does not
         // matter), on boards of at most 64 squares, the pieces are read from
         // the seat's squares, the herds' left out (dead pieces are passed by
@@ -2238,7 +2254,7 @@ impl<R: RuleHandle> Position<R> {
         // is walked.
         let moving = rules.all_types() & !moveless != 0;
         let walk = if B::SQUARES <= 64 && sink.counter().is_some() {
-            let squares = self.seat_occupied(us).low_bits() & !herded;
+            let squares = self.seat_occupied(us).low_bits() & !herded & !typed;
             PieceWalk::Bits(if moving { squares } else { 0 })
         } else {
             let listed = self.pieces_of(us);
@@ -2451,6 +2467,35 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         herded
+    }
+
+    /// Counts the moves of the side to move's pieces of plain types
+    /// ([`crate::rules::PlainType`]) among `loose` (neither pinned nor
+    /// counted in a herd) on their type's plain squares: each piece's
+    /// targets from its slot, where `masks` allow, as the walk over the
+    /// pieces would count them. Returns their squares, which the walk then
+    /// passes by. Never inlined: the walk's registers stay its own.
+    #[inline(never)]
+    fn count_plain_types<B: Bitboard>(
+        &self,
+        bits: &BitTables<B>,
+        slots: SeatSlots<'_, B>,
+        loose: u64,
+        masks: BoardMasks<B>,
+        counter: &mut Counter,
+    ) -> u64 {
+        let mut counted = 0;
+        for plain in bits.plain_types_of(self.to_move()) {
+            let mut pieces = self.seat_type_bits(plain.seat_type as usize) & plain.squares & loose;
+            counted |= pieces;
+            while pieces != 0 {
+                let from = pieces.trailing_zeros() as Sq;
+                pieces &= pieces - 1;
+                let targets = Self::plain_targets(slots.of(plain.kind, from), masks);
+                counter.add_counts(targets.count(), (targets & masks.occupied).count());
+            }
+        }
+        counted
     }
 
     /// The bitboards of the side to move with every square allowed (not

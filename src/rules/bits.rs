@@ -11,6 +11,7 @@ use crate::piece_type::PieceType;
 use crate::seat::Seat;
 
 use super::herds::{Herd, HerdLeap};
+use super::plain_types::PlainType;
 use super::{Bitboard, Line, LineKind, RuleTable, Sq, SqSet};
 
 /// Whether plain rides are read from slide tables ([`SlideBits`]): where
@@ -198,6 +199,10 @@ pub struct BitTables<B> {
     /// Per herd that may take en passant, per target square, the origins
     /// that may take en passant there ([`Herd::en_passant`]).
     pub herd_en_passant: Vec<u64>,
+    /// All plain types, seat by seat ([`BitTables::plain_types_of`]).
+    pub(super) plain_types: Vec<PlainType>,
+    /// Per seat, its plain types, by range into `plain_types`.
+    pub(super) seat_plain_types: Vec<(u32, u32)>,
     /// Per (attacker seat, square), where slides are read and every attack
     /// line ending there is a plain ride ([`RuleTable::ride_attack_summary`]):
     /// those rides as slides, by range into `attack_slide_list`
@@ -550,6 +555,7 @@ impl<B: Bitboard> BitTables<B> {
             t.add_attack_slides(rules, &mut shared_slides);
         }
         t.add_herds(rules);
+        t.add_plain_types(rules);
         t.assert_slides_in_bounds();
         t
     }

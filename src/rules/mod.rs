@@ -14,6 +14,7 @@ mod compile;
 mod geometry;
 mod herds;
 mod match_rules;
+mod plain_types;
 mod promotion;
 pub mod words;
 
@@ -30,6 +31,7 @@ pub use compile::{CompileError, compile};
 pub use geometry::{Direction, KING_STEPS};
 pub use herds::{Herd, HerdLeap};
 pub use match_rules::MatchRules;
+pub use plain_types::PlainType;
 pub use promotion::{MoveForm, PromotionCounts, promotion_count_index};
 
 /// A square index: `rank * files + file`.
