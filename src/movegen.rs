@@ -2246,6 +2246,24 @@ impl<R: RuleHandle> Position<R> {
             }
             _ => 0,
         };
+        // There, the royal piece's steps are found before the walk, which
+        // then passes it by (and, most often, has no piece left to read).
+        let mut stepped = 0;
+        if B::SQUARES <= 64
+            && sink.counter().is_some()
+            && let Some(king) = self.royal(us)
+        {
+            let p = self.piece_at(king);
+            let slot = slots.of(p.kind(), king);
+            if slot.royal
+                && !p.dead()
+                && !p.kind().is_in(moveless)
+                && let Some(targets) = self.royal_targets(&slot, p, occupied, enemies)
+            {
+                royal_steps = ([(king, targets); 4], 1);
+                stepped = 1 << king;
+            }
+        }
         // Where only the number of moves counts (the pieces' order does not
         // matter), on boards of at most 64 squares, the pieces are read from
         // the seat's squares, the herds' left out (dead pieces are passed by
@@ -2254,7 +2272,7 @@ impl<R: RuleHandle> Position<R> {
         // is walked.
         let moving = rules.all_types() & !moveless != 0;
         let walk = if B::SQUARES <= 64 && sink.counter().is_some() {
-            let squares = self.seat_occupied(us).low_bits() & !herded & !typed;
+            let squares = self.seat_occupied(us).low_bits() & !herded & !typed & !stepped;
             PieceWalk::Bits(if moving { squares } else { 0 })
         } else {
             let listed = self.pieces_of(us);
