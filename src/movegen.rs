@@ -363,35 +363,42 @@ impl<R: RuleHandle> Position<R> {
     }
 
     fn castling_moves<const ROOM: usize>(&self, list: &mut MoveList<ROOM>) {
-        let rules = self.rules();
-        let us = self.to_move();
-        let mut held = self.castling_bits(us);
+        let mut held = self.castling_bits(self.to_move());
         while held != 0 {
             let i = held.trailing_zeros() as usize;
             held &= held - 1;
             // The emptiness of the path first: one AND, and it fails most.
-            if !self.all_empty(self.castling_path(i)) {
-                continue;
-            }
-            let right = self.castling_right(i);
-            let Some(geometry) = rules.castling[us][right.wing] else {
-                continue;
-            };
-            let (king, rook) = (right.king, right.rook);
-            let holds = |sq: Sq, types: u64| {
-                let p = self.piece_at(sq);
-                p.is_some() && !p.is_wall() && !p.dead() && p.seat() == us && p.kind().is_in(types)
-            };
-            if holds(king, rules.castling_pieces.0) && holds(rook, rules.castling_pieces.1) {
-                list.push(Move::Castle {
-                    king,
-                    to: geometry.king_to,
-                    rook,
-                    wing: right.wing as u8,
-                    gate: None,
-                });
+            if self.all_empty(self.castling_path(i))
+                && let Some(m) = self.castling_of(i)
+            {
+                list.push(m);
             }
         }
+    }
+
+    /// The castling by the right of bit `i` (held by the side to move), its
+    /// path found empty: pseudo-legal where the king and the rook stand on
+    /// their squares.
+    #[inline]
+    fn castling_of(&self, i: usize) -> Option<Move> {
+        let rules = self.rules();
+        let us = self.to_move();
+        let right = self.castling_right(i);
+        let geometry = rules.castling[us][right.wing]?;
+        let (king, rook) = (right.king, right.rook);
+        let holds = |sq: Sq, types: u64| {
+            let p = self.piece_at(sq);
+            p.is_some() && !p.is_wall() && !p.dead() && p.seat() == us && p.kind().is_in(types)
+        };
+        (holds(king, rules.castling_pieces.0) && holds(rook, rules.castling_pieces.1)).then_some(
+            Move::Castle {
+                king,
+                to: geometry.king_to,
+                rook,
+                wing: right.wing as u8,
+                gate: None,
+            },
+        )
     }
 
     /// Whether a pseudo-legal move is legal: the mover's royal (and
@@ -2203,8 +2210,8 @@ impl<R: RuleHandle> Position<R> {
         let us = self.to_move();
         let safety = self.king_safety(us);
         // The moves tested one by one: those of pinned, royal and
-        // overlapping pieces, castling and en passant (more spill to the
-        // heap). A room of a quarter of the default keeps the frame of this
+        // overlapping pieces and en passant (more spill to the heap;
+        // castlings are tested apart, last). A room of a quarter of the default keeps the frame of this
         // function, called at every node of perft's last ply, to about one
         // stack page instead of four.
         let mut tested = MoveList::<256>::default();
@@ -2383,10 +2390,6 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
         }
-        // Most nodes of most variants hold no castling right.
-        if safety.checkers == 0 && self.castling_bits(us) != 0 {
-            self.castling_moves(&mut tested);
-        }
         // Cambodian chess's first moves: the king's leap (never out of
         // check) is tested as its steps are, the fers's double step as a
         // plain move.
@@ -2405,21 +2408,44 @@ impl<R: RuleHandle> Position<R> {
             let royal = rules.pieces[self.piece_at(from).kind()].royal;
             let legal = match m {
                 Move::Normal { from, to } if royal => self.royal_step_safe(from, to),
-                Move::Castle {
-                    king,
-                    to,
-                    rook,
-                    wing,
-                    ..
-                } if royal => self.castle_safe(king, to, rook, wing, |s| {
-                    !(safe_steps & B::square(s)).is_empty()
-                }),
-                Move::EnPassant { .. } | Move::Castle { .. } => self.is_legal(m),
+                Move::EnPassant { .. } => self.is_legal(m),
                 _ if !royal && !safety.is_pinned(from) => safety.answers(m.to()),
                 _ => self.is_legal(m),
             };
             if legal {
                 sink.single(m, rules.must_capture && self.is_capture(&m));
+            }
+        }
+        // Most nodes of most variants hold no castling right.
+        if safety.checkers == 0 && self.castling_bits(us) != 0 {
+            self.castlings(safe_steps, sink);
+        }
+    }
+
+    /// Hands `sink` the legal castlings of the side to move, not in check:
+    /// a royal king's tested square by square along its walk (those of
+    /// `safe_steps` already found safe), another's by [`Position::is_legal`].
+    fn castlings<B: Bitboard>(&mut self, safe_steps: B, sink: &mut impl MoveSink) {
+        let mut held = self.castling_bits(self.to_move());
+        while held != 0 {
+            let i = held.trailing_zeros() as usize;
+            held &= held - 1;
+            // The emptiness of the path first: one AND, and it fails most.
+            if !self.all_empty(self.castling_path(i)) {
+                continue;
+            }
+            let Some(m) = self.castling_of(i) else {
+                continue;
+            };
+            let king = self.castling_right(i).king;
+            let legal = if self.rules().pieces[self.piece_at(king).kind()].royal {
+                self.castle_safe(i, safe_steps)
+            } else {
+                self.is_legal(m)
+            };
+            if legal {
+                let capture = self.rules().must_capture && self.is_capture(&m);
+                sink.single(m, capture);
             }
         }
     }
@@ -2575,42 +2601,37 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
-    /// Whether a castling of the royal piece, by a side not in check, is
-    /// safe without hoppers or lame attackers: no square from the king's
-    /// start to its destination is attacked now, and the destination is not
-    /// attacked with king and rook on their new squares. The start is not
-    /// tested again where it holds the royal piece found out of check, nor
-    /// are the squares `known_safe` says are.
-    fn castle_safe(
-        &mut self,
-        king: Sq,
-        to: Sq,
-        rook: Sq,
-        wing: u8,
-        known_safe: impl Fn(Sq) -> bool,
-    ) -> bool {
-        let rules = self.rules();
+    /// Whether the castling by the right of bit `i` of the royal piece, by a
+    /// side not in check, is safe without hoppers or lame attackers: no
+    /// square of the king's walk is attacked now, and the destination is
+    /// not attacked with king and rook on their new squares. The start is
+    /// not tested again where it holds the royal piece found out of check,
+    /// nor are the squares of `known_safe`.
+    fn castle_safe<B: Bitboard>(&mut self, i: usize, known_safe: B) -> bool {
         let us = self.to_move();
-        let start_safe = usize::from(self.royal(us) == Some(king));
-        if segment(rules, king, to)
-            .skip(start_safe)
-            .any(|s| !known_safe(s) && self.attacked_by_enemy(s, us))
-        {
-            return false;
+        let right = *self.castling_right(i);
+        let mut walk = B::from_set(self.castling_walk(i)) & !known_safe;
+        if self.royal(us) == Some(right.king) {
+            walk = walk & !B::square(right.king);
         }
-        let Some(geometry) = rules.castling[us][wing as usize] else {
-            return false;
-        };
-        if !self.castling_may_expose(us, king, rook) {
+        while let Some(s) = walk.pop_lowest() {
+            if self.attacked_by_enemy(s, us) {
+                return false;
+            }
+        }
+        if !self.castling_exposes(i) {
             return true;
         }
-        let king_piece = self.lift(king);
-        let rook_piece = self.lift(rook);
+        let Some(geometry) = self.rules().castling[us][right.wing] else {
+            return false;
+        };
+        let king_piece = self.lift(right.king);
+        let rook_piece = self.lift(right.rook);
         self.drop_back(geometry.rook_to, rook_piece);
         let safe = !self.attacked_by_enemy(geometry.king_to, us);
         self.lift(geometry.rook_to);
-        self.drop_back(rook, rook_piece);
-        self.drop_back(king, king_piece);
+        self.drop_back(right.rook, rook_piece);
+        self.drop_back(right.king, king_piece);
         safe
     }
 

@@ -197,6 +197,9 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     /// castle (the king's and the rook's paths, their own squares left
     /// out; every square where the wing has no castling).
     castling_paths: Vec<SqSet>,
+    /// For each of `castling_rights`, the squares the king crosses, its
+    /// start and destination included (every one must be safe).
+    castling_walks: Vec<SqSet>,
     /// Per castling right, whether its destination must be tested again
     /// with king and rook moved ([`crate::movegen::castling_may_expose`]).
     castling_exposes: Vec<bool>,
@@ -256,6 +259,7 @@ impl<R: RuleHandle> Position<R> {
             to_move: Seat::FIRST,
             castling_rights: Vec::new(),
             castling_paths: Vec::new(),
+            castling_walks: Vec::new(),
             castling_exposes: Vec::new(),
             castling: 0,
             castling_of_seat: [0; MAX_SEATS],
@@ -688,9 +692,12 @@ impl<R: RuleHandle> Position<R> {
             "at most 32 castling rights"
         );
         let bit = 1 << self.castling_rights.len();
-        let path = match self.rules.castling[right.seat][right.wing] {
+        let (path, king_walk) = match self.rules.castling[right.seat][right.wing] {
             Some(geometry) => {
-                let mut path = SqSet::default();
+                let (mut path, mut king_walk) = (SqSet::default(), SqSet::default());
+                for s in crate::movegen::segment(&self.rules, right.king, geometry.king_to) {
+                    king_walk.insert(s);
+                }
                 let walks =
                     crate::movegen::segment(&self.rules, right.king, geometry.king_to).chain(
                         crate::movegen::segment(&self.rules, right.rook, geometry.rook_to),
@@ -698,11 +705,12 @@ impl<R: RuleHandle> Position<R> {
                 for s in walks.filter(|&s| s != right.king && s != right.rook) {
                     path.insert(s);
                 }
-                path
+                (path, king_walk)
             }
-            None => SqSet::ALL,
+            None => (SqSet::ALL, SqSet::default()),
         };
         self.castling_paths.push(path);
+        self.castling_walks.push(king_walk);
         self.castling_exposes
             .push(crate::movegen::castling_may_expose(&self.rules, &right));
         self.castling_rights.push(right);
@@ -896,16 +904,19 @@ impl<R: RuleHandle> Position<R> {
         &self.castling_rights[i]
     }
 
-    /// Whether castling by `seat`'s king on `king` with the rook on `rook`
-    /// may leave the king's destination attacked though every square up
-    /// to it was safe with both in place (true for an unknown right).
+    /// The squares the king crosses when castling by the right of bit `i`,
+    /// its start and destination included.
     #[inline]
-    pub(crate) fn castling_may_expose(&self, seat: Seat, king: Sq, rook: Sq) -> bool {
-        self.castling_rights
-            .iter()
-            .zip(&self.castling_exposes)
-            .find(|(r, _)| r.seat == seat && r.king == king && r.rook == rook)
-            .is_none_or(|(_, &exposes)| exposes)
+    pub(crate) fn castling_walk(&self, i: usize) -> &SqSet {
+        &self.castling_walks[i]
+    }
+
+    /// Whether castling by the right of bit `i` may leave the king's
+    /// destination attacked though every square up to it was safe with
+    /// king and rook in place.
+    #[inline]
+    pub(crate) fn castling_exposes(&self, i: usize) -> bool {
+        self.castling_exposes[i]
     }
 
     /// The bits of the castling rights `seat` holds.
