@@ -2612,7 +2612,7 @@ impl<R: RuleHandle> Position<R> {
         let right = *self.castling_right(i);
         let mut walk = B::from_set(self.castling_walk(i)) & !known_safe;
         if self.royal(us) == Some(right.king) {
-            walk = walk & !B::square(right.king);
+            walk &= !B::square(right.king);
         }
         while let Some(s) = walk.pop_lowest() {
             if self.attacked_by_enemy(s, us) {
