@@ -2377,11 +2377,16 @@ impl<R: RuleHandle> Position<R> {
         // lifted off its square: with every piece on the board they are
         // safe too (a piece only blocks attacks here, no hopper uses it as
         // a screen), so castling does not test them again.
+        // The piece is lifted once for all its steps.
         let mut safe_steps = B::default();
         for &(from, targets) in &royal_steps.0[..royal_steps.1] {
             let mut t = targets;
+            if t.is_empty() {
+                continue;
+            }
+            let royal = self.lift(from);
             while let Some(to) = t.pop_lowest() {
-                if self.royal_step_safe(from, to) {
+                if self.safe_for_royalty(to) {
                     safe_steps |= B::square(to);
                     sink.single(
                         Move::Normal { from, to },
@@ -2389,6 +2394,7 @@ impl<R: RuleHandle> Position<R> {
                     );
                 }
             }
+            self.drop_back(from, royal);
         }
         // Cambodian chess's first moves: the king's leap (never out of
         // check) is tested as its steps are, the fers's double step as a
