@@ -2490,10 +2490,7 @@ impl<R: RuleHandle> Position<R> {
     /// (not its team's, not eliminated): the only seat that may attack it.
     #[inline(always)]
     fn other_seat_if_enemy(&self, seat: Seat) -> Option<Seat> {
-        let rules = self.rules();
-        let other = seat.previous(2);
-        (rules.seats[other].team != rules.seats[seat].team && !self.is_eliminated(other))
-            .then_some(other)
+        self.rules().opponents[seat].filter(|&other| !self.is_eliminated(other))
     }
 
     /// [`Position::attacked_by_enemy`] with more than two seats: one walk

@@ -645,6 +645,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             .collect(),
         playable,
         seats: ctx.seats.clone(),
+        opponents: opponents(&ctx.seats),
         pieces,
         squares: builder.squares,
         lines: builder.lines,
@@ -933,6 +934,19 @@ fn square_set(region: &[bool]) -> SqSet {
         set.insert(sq as Sq);
     }
     set
+}
+
+/// [`RuleTable::opponents`]: with two seats of different teams, each the
+/// other's.
+fn opponents(seats: &[SeatRules]) -> [Option<Seat>; MAX_SEATS] {
+    let mut opponents = [None; MAX_SEATS];
+    if let [first, second] = seats
+        && first.team != second.team
+    {
+        opponents[0] = Some(Seat::new(1));
+        opponents[1] = Some(Seat::new(0));
+    }
+    opponents
 }
 
 fn compile_seats(def: &Definition) -> Result<Vec<SeatRules>, String> {

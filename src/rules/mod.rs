@@ -525,6 +525,9 @@ pub struct RuleTable {
     pub neighbours: Vec<SqSet>,
     /// The seats in turn order.
     pub seats: Vec<SeatRules>,
+    /// With two seats, per seat, the other where it is of another team:
+    /// the only seat whose pieces may attack it (none with more seats).
+    pub opponents: [Option<Seat>; crate::seat::MAX_SEATS],
     /// The piece types.
     pub pieces: Vec<PieceRules>,
     /// All line squares, indexed by [`Line::start`].
