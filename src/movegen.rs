@@ -2222,34 +2222,18 @@ impl<R: RuleHandle> Position<R> {
         let mut royal_steps: ([(Sq, B); 4], usize) = ([(0, B::default()); 4], 0);
         let slots = bits.seat_slots(rules, us);
         let moveless = bits.moveless[us.index()];
-        // Where only the number of moves counts, the herds' pieces are
-        // counted together, and the walk passes them by (boards of at most
-        // 64 squares have herds).
-        let herded = match sink.counter() {
-            Some(counter) if B::SQUARES <= 64 && !bits.herds_of(us).is_empty() => {
+        // Where only the number of moves counts (boards of at most 64
+        // squares), the herds' pieces and the plain types' are counted
+        // together, and the walk passes them by.
+        let counted = match sink.counter() {
+            Some(counter) if B::SQUARES <= 64 => {
                 let masks = BoardMasks {
                     occupied,
                     enemies: enemies & answer_bits,
                     en_passant: ep_bits,
                     allowed: answer_bits,
                 };
-                self.count_herds(bits, &safety, masks, counter)
-            }
-            _ => 0,
-        };
-        // Where only the number of moves counts, the pieces of plain types
-        // standing where their moves are plain are counted type by type,
-        // and the walk passes them by too.
-        let typed = match sink.counter() {
-            Some(counter) if B::SQUARES <= 64 && safety.checkers < 2 => {
-                let masks = BoardMasks {
-                    occupied,
-                    enemies: enemies & answer_bits,
-                    en_passant: ep_bits,
-                    allowed: answer_bits,
-                };
-                let loose = !safety.pinned().low_bits() & !herded;
-                self.count_plain_types(bits, slots, loose, masks, counter)
+                self.count_together(bits, slots, &safety, masks, counter)
             }
             _ => 0,
         };
@@ -2279,7 +2263,7 @@ impl<R: RuleHandle> Position<R> {
         // is walked.
         let moving = rules.all_types() & !moveless != 0;
         let walk = if B::SQUARES <= 64 && sink.counter().is_some() {
-            let squares = self.seat_occupied(us).low_bits() & !herded & !typed & !stepped;
+            let squares = self.seat_occupied(us).low_bits() & !counted & !stepped;
             PieceWalk::Bits(if moving { squares } else { 0 })
         } else {
             let listed = self.pieces_of(us);
@@ -2456,13 +2440,39 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
+    /// Counts the moves of the side to move's herds ([`Position::count_herds`])
+    /// and, with fewer than two checkers, of its other pieces of plain types
+    /// ([`Position::count_plain_types`]); returns the squares of the pieces
+    /// counted, which the walk over the pieces then passes by. Never
+    /// inlined: the walk's registers stay its own.
+    #[inline(never)]
+    fn count_together<B: Bitboard>(
+        &self,
+        bits: &BitTables<B>,
+        slots: SeatSlots<'_, B>,
+        safety: &KingSafety,
+        masks: BoardMasks<B>,
+        counter: &mut Counter,
+    ) -> u64 {
+        let herded = if bits.herds_of(self.to_move()).is_empty() {
+            0
+        } else {
+            self.count_herds(bits, safety, masks, counter)
+        };
+        if safety.checkers >= 2 {
+            return herded;
+        }
+        let loose = !safety.pinned().low_bits() & !herded;
+        herded | self.count_plain_types(bits, slots, loose, masks, counter)
+    }
+
     /// Counts the moves of the side to move's herds ([`crate::rules::Herd`]):
     /// their unpinned pieces on the herd's squares, a leap at a time, where
     /// `masks` allow; returns the squares of the pieces counted, which the
     /// walk over the pieces then passes by. Pieces that may take en passant
     /// or demote are left to the walk, which tests that capture and lists
-    /// those moves. Never inlined: the walk's registers stay its own.
-    #[inline(never)]
+    /// those moves.
+    #[inline(always)]
     fn count_herds<B: Bitboard>(
         &self,
         bits: &BitTables<B>,
@@ -2524,8 +2534,8 @@ impl<R: RuleHandle> Position<R> {
     /// counted in a herd) on their type's plain squares: each piece's
     /// targets from its slot, where `masks` allow, as the walk over the
     /// pieces would count them. Returns their squares, which the walk then
-    /// passes by. Never inlined: the walk's registers stay its own.
-    #[inline(never)]
+    /// passes by.
+    #[inline(always)]
     fn count_plain_types<B: Bitboard>(
         &self,
         bits: &BitTables<B>,
