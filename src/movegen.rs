@@ -2211,9 +2211,9 @@ impl<R: RuleHandle> Position<R> {
         let safety = self.king_safety(us);
         // The moves tested one by one: those of pinned, royal and
         // overlapping pieces and en passant (more spill to the heap;
-        // castlings are tested apart, last). A room of a quarter of the default keeps the frame of this
-        // function, called at every node of perft's last ply, to about one
-        // stack page instead of four.
+        // castlings are tested apart, last). A room of a quarter of the
+        // default keeps the frame of this function, called at every node of
+        // perft's last ply, to about one stack page instead of four.
         let mut tested = MoveList::<256>::default();
         let occupied = B::from_set(self.occupied());
         let (enemies, ep_bits) = self.capture_masks::<B>();

@@ -698,11 +698,12 @@ impl<R: RuleHandle> Position<R> {
                 for s in crate::movegen::segment(&self.rules, right.king, geometry.king_to) {
                     king_walk.insert(s);
                 }
-                let walks =
-                    crate::movegen::segment(&self.rules, right.king, geometry.king_to).chain(
-                        crate::movegen::segment(&self.rules, right.rook, geometry.rook_to),
-                    );
-                for s in walks.filter(|&s| s != right.king && s != right.rook) {
+                let rook_walk = crate::movegen::segment(&self.rules, right.rook, geometry.rook_to);
+                for s in king_walk
+                    .iter()
+                    .chain(rook_walk)
+                    .filter(|&s| s != right.king && s != right.rook)
+                {
                     path.insert(s);
                 }
                 (path, king_walk)
