@@ -367,38 +367,31 @@ impl<R: RuleHandle> Position<R> {
         while held != 0 {
             let i = held.trailing_zeros() as usize;
             held &= held - 1;
-            // The emptiness of the path first: one AND, and it fails most.
-            if self.all_empty(self.castling_path(i))
-                && let Some(m) = self.castling_of(i)
-            {
+            if let Some(m) = self.castling_of(i) {
                 list.push(m);
             }
         }
     }
 
-    /// The castling by the right of bit `i` (held by the side to move), its
-    /// path found empty: pseudo-legal where the king and the rook stand on
-    /// their squares.
-    #[inline]
+    /// The castling by the right of bit `i` (held by the side to move),
+    /// where it is pseudo-legal: its path is empty (tested first: one AND,
+    /// and it fails most), and its king and rook stand on their squares.
+    #[inline(always)]
     fn castling_of(&self, i: usize) -> Option<Move> {
+        let registered = self.registered_castling(i);
+        if !self.all_empty(&registered.path) {
+            return None;
+        }
+        let castle = registered.castle?;
         let rules = self.rules();
         let us = self.to_move();
-        let right = self.castling_right(i);
-        let geometry = rules.castling[us][right.wing]?;
-        let (king, rook) = (right.king, right.rook);
+        let right = &registered.right;
         let holds = |sq: Sq, types: u64| {
             let p = self.piece_at(sq);
             p.is_some() && !p.is_wall() && !p.dead() && p.seat() == us && p.kind().is_in(types)
         };
-        (holds(king, rules.castling_pieces.0) && holds(rook, rules.castling_pieces.1)).then_some(
-            Move::Castle {
-                king,
-                to: geometry.king_to,
-                rook,
-                wing: right.wing as u8,
-                gate: None,
-            },
-        )
+        (holds(right.king, rules.castling_pieces.0) && holds(right.rook, rules.castling_pieces.1))
+            .then_some(castle)
     }
 
     /// Whether a pseudo-legal move is legal: the mover's royal (and
@@ -2420,14 +2413,10 @@ impl<R: RuleHandle> Position<R> {
         while held != 0 {
             let i = held.trailing_zeros() as usize;
             held &= held - 1;
-            // The emptiness of the path first: one AND, and it fails most.
-            if !self.all_empty(self.castling_path(i)) {
-                continue;
-            }
             let Some(m) = self.castling_of(i) else {
                 continue;
             };
-            let king = self.castling_right(i).king;
+            let king = self.registered_castling(i).right.king;
             let legal = if self.rules().pieces[self.piece_at(king).kind()].royal {
                 self.castle_safe(i, safe_steps)
             } else {
@@ -2625,8 +2614,9 @@ impl<R: RuleHandle> Position<R> {
     /// nor are the squares of `known_safe`.
     fn castle_safe<B: Bitboard>(&mut self, i: usize, known_safe: B) -> bool {
         let us = self.to_move();
-        let right = *self.castling_right(i);
-        let mut walk = B::from_set(self.castling_walk(i)) & !known_safe;
+        let registered = self.registered_castling(i);
+        let (right, exposes) = (registered.right, registered.exposes);
+        let mut walk = B::from_set(&registered.walk) & !known_safe;
         if self.royal(us) == Some(right.king) {
             walk &= !B::square(right.king);
         }
@@ -2635,7 +2625,7 @@ impl<R: RuleHandle> Position<R> {
                 return false;
             }
         }
-        if !self.castling_exposes(i) {
+        if !exposes {
             return true;
         }
         let Some(geometry) = self.rules().castling[us][right.wing] else {

@@ -29,6 +29,27 @@ pub struct CastlingRight {
     pub rook: Sq,
 }
 
+/// A castling right registered with a position, and what testing it
+/// needs, found once when it is registered.
+#[derive(Clone, Debug)]
+pub(crate) struct RegisteredCastling {
+    /// The right.
+    pub(crate) right: CastlingRight,
+    /// The castling it makes, where its wing has a castling; pseudo-legal
+    /// where its path is empty and its pieces stand on their squares.
+    pub(crate) castle: Option<Move>,
+    /// The squares that must be empty to castle (the king's and the rook's
+    /// paths, their own squares left out; every square where the wing has
+    /// no castling).
+    pub(crate) path: SqSet,
+    /// The squares the king crosses, its start and destination included
+    /// (every one must be safe).
+    pub(crate) walk: SqSet,
+    /// Whether its destination must be tested again with king and rook
+    /// moved ([`crate::movegen::castling_may_expose`]).
+    pub(crate) exposes: bool,
+}
+
 pub use crate::rules::Army;
 pub use crate::seat::MAX_SEATS;
 
@@ -192,17 +213,9 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     rules: R,
     board: Vec<Piece>,
     to_move: Seat,
-    castling_rights: Vec<CastlingRight>,
-    /// For each of `castling_rights`, the squares that must be empty to
-    /// castle (the king's and the rook's paths, their own squares left
-    /// out; every square where the wing has no castling).
-    castling_paths: Vec<SqSet>,
-    /// For each of `castling_rights`, the squares the king crosses, its
-    /// start and destination included (every one must be safe).
-    castling_walks: Vec<SqSet>,
-    /// Per castling right, whether its destination must be tested again
-    /// with king and rook moved ([`crate::movegen::castling_may_expose`]).
-    castling_exposes: Vec<bool>,
+    /// The castling rights registered (held or not), bit `i` of
+    /// `castling` holding the `i`-th, with what their tests need.
+    castling_rights: Vec<RegisteredCastling>,
     castling: u32,
     /// Per seat, the bits of its registered castling rights.
     castling_of_seat: [u32; MAX_SEATS],
@@ -258,9 +271,6 @@ impl<R: RuleHandle> Position<R> {
             board: vec![Piece::NONE; nsq],
             to_move: Seat::FIRST,
             castling_rights: Vec::new(),
-            castling_paths: Vec::new(),
-            castling_walks: Vec::new(),
-            castling_exposes: Vec::new(),
             castling: 0,
             castling_of_seat: [0; MAX_SEATS],
             castling_mask: vec![0; nsq],
@@ -397,7 +407,7 @@ impl<R: RuleHandle> Position<R> {
             .iter()
             .enumerate()
             .filter(|(i, _)| self.castling & (1 << i) != 0)
-            .map(|(_, r)| r)
+            .map(|(_, r)| &r.right)
     }
 
     /// Checks each seat still has to give (check counting), White first.
@@ -547,7 +557,7 @@ impl<R: RuleHandle> Position<R> {
             self.rules.zobrist_side(self.to_move) ^ self.rules.zobrist_eliminated(self.eliminated);
         let mut rights = castling;
         while rights != 0 {
-            let right = &self.castling_rights[rights.trailing_zeros() as usize];
+            let right = &self.castling_rights[rights.trailing_zeros() as usize].right;
             h ^= self.rules.zobrist_castling(right.seat, right.rook);
             rights &= rights - 1;
         }
@@ -581,7 +591,7 @@ impl<R: RuleHandle> Position<R> {
         }
         let mut rights = castling ^ self.castling;
         while rights != 0 {
-            let right = &self.castling_rights[rights.trailing_zeros() as usize];
+            let right = &self.castling_rights[rights.trailing_zeros() as usize].right;
             h ^= rules.zobrist_castling(right.seat, right.rook);
             rights &= rights - 1;
         }
@@ -683,7 +693,7 @@ impl<R: RuleHandle> Position<R> {
         if let Some(i) = self
             .castling_rights
             .iter()
-            .position(|r| r.seat == right.seat && r.rook == right.rook)
+            .position(|r| r.right.seat == right.seat && r.right.rook == right.rook)
         {
             return 1 << i;
         }
@@ -692,29 +702,38 @@ impl<R: RuleHandle> Position<R> {
             "at most 32 castling rights"
         );
         let bit = 1 << self.castling_rights.len();
-        let (path, king_walk) = match self.rules.castling[right.seat][right.wing] {
+        let geometry = self.rules.castling[right.seat][right.wing];
+        let (path, walk) = match geometry {
             Some(geometry) => {
-                let (mut path, mut king_walk) = (SqSet::default(), SqSet::default());
+                let (mut path, mut walk) = (SqSet::default(), SqSet::default());
                 for s in crate::movegen::segment(&self.rules, right.king, geometry.king_to) {
-                    king_walk.insert(s);
+                    walk.insert(s);
                 }
                 let rook_walk = crate::movegen::segment(&self.rules, right.rook, geometry.rook_to);
-                for s in king_walk
+                for s in walk
                     .iter()
                     .chain(rook_walk)
                     .filter(|&s| s != right.king && s != right.rook)
                 {
                     path.insert(s);
                 }
-                (path, king_walk)
+                (path, walk)
             }
             None => (SqSet::ALL, SqSet::default()),
         };
-        self.castling_paths.push(path);
-        self.castling_walks.push(king_walk);
-        self.castling_exposes
-            .push(crate::movegen::castling_may_expose(&self.rules, &right));
-        self.castling_rights.push(right);
+        self.castling_rights.push(RegisteredCastling {
+            right,
+            castle: geometry.map(|geometry| Move::Castle {
+                king: right.king,
+                to: geometry.king_to,
+                rook: right.rook,
+                wing: right.wing as u8,
+                gate: None,
+            }),
+            path,
+            walk,
+            exposes: crate::movegen::castling_may_expose(&self.rules, &right),
+        });
         self.castling_of_seat[right.seat] |= bit;
         self.castling_mask[right.king as usize] |= bit;
         self.castling_mask[right.rook as usize] |= bit;
@@ -763,7 +782,7 @@ impl<R: RuleHandle> Position<R> {
         };
         let mut bits = 0;
         let corner = |sq: Sq| rules.file_of(sq) == 0 || rules.file_of(sq) == rules.files - 1;
-        for (i, right) in self.castling_rights.iter().enumerate() {
+        for (i, RegisteredCastling { right, .. }) in self.castling_rights.iter().enumerate() {
             let gives = right.seat == us
                 && corner(right.rook)
                 && rules.file_of(right.king) == rules.castling_king_file
@@ -893,31 +912,10 @@ impl<R: RuleHandle> Position<R> {
         !squares.intersects(&self.occupied)
     }
 
-    /// The squares that must be empty for the castling right of bit `i`.
+    /// The castling right of bit `i`, as registered.
     #[inline]
-    pub(crate) fn castling_path(&self, i: usize) -> &SqSet {
-        &self.castling_paths[i]
-    }
-
-    /// The castling right of bit `i`.
-    #[inline]
-    pub(crate) fn castling_right(&self, i: usize) -> &CastlingRight {
+    pub(crate) fn registered_castling(&self, i: usize) -> &RegisteredCastling {
         &self.castling_rights[i]
-    }
-
-    /// The squares the king crosses when castling by the right of bit `i`,
-    /// its start and destination included.
-    #[inline]
-    pub(crate) fn castling_walk(&self, i: usize) -> &SqSet {
-        &self.castling_walks[i]
-    }
-
-    /// Whether castling by the right of bit `i` may leave the king's
-    /// destination attacked though every square up to it was safe with
-    /// king and rook in place.
-    #[inline]
-    pub(crate) fn castling_exposes(&self, i: usize) -> bool {
-        self.castling_exposes[i]
     }
 
     /// The bits of the castling rights `seat` holds.
@@ -1055,7 +1053,8 @@ impl<R: RuleHandle> Position<R> {
             // With `oppositeCastling`, the opponents lose the right to
             // castle to the same wing.
             if rules.opposite_castling {
-                for (i, right) in self.castling_rights.iter().enumerate() {
+                for (i, RegisteredCastling { right, .. }) in self.castling_rights.iter().enumerate()
+                {
                     if right.seat != us && right.wing == usize::from(wing) {
                         self.castling &= !(1 << i);
                     }
