@@ -2534,6 +2534,8 @@ impl<R: RuleHandle> Position<R> {
         counter: &mut Counter,
     ) -> u64 {
         let mut counted = 0;
+        // Summed here and added once: the counter lives in memory.
+        let (mut moves, mut captures) = (0, 0);
         for plain in bits.plain_types_of(self.to_move()) {
             let mut pieces = self.seat_type_bits(plain.seat_type as usize) & plain.squares & loose;
             counted |= pieces;
@@ -2541,9 +2543,13 @@ impl<R: RuleHandle> Position<R> {
                 let from = pieces.trailing_zeros() as Sq;
                 pieces &= pieces - 1;
                 let targets = Self::plain_targets(slots.of(plain.kind, from), masks);
-                counter.add_counts(targets.count(), (targets & masks.occupied).count());
+                moves += targets.count();
+                if counter.must_capture {
+                    captures += (targets & masks.occupied).count();
+                }
             }
         }
+        counter.add_counts(moves, captures);
         counted
     }
 
