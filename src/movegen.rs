@@ -2363,7 +2363,8 @@ impl<R: RuleHandle> Position<R> {
             }
             let royal = self.lift(from);
             while let Some(to) = t.pop_lowest() {
-                if self.safe_for_royalty(to) {
+                let attacked = self.attacked_by_enemy_recalled(to, us, from);
+                if self.survives_on(to, attacked) {
                     safe_steps |= B::square(to);
                     sink.single(
                         Move::Normal { from, to },
@@ -2627,7 +2628,7 @@ impl<R: RuleHandle> Position<R> {
             walk &= !B::square(right.king);
         }
         while let Some(s) = walk.pop_lowest() {
-            if self.attacked_by_enemy(s, us) {
+            if self.attacked_by_enemy_recalled(s, us, NO_SQ) {
                 return false;
             }
         }
@@ -2660,10 +2661,16 @@ impl<R: RuleHandle> Position<R> {
     /// on `to`: no enemy piece attacks it or, where captures explode, it
     /// touches an enemy pseudo-royal piece (taking it would blow that up).
     fn safe_for_royalty(&self, to: Sq) -> bool {
-        let us = self.to_move();
-        !self.attacked_by_enemy(to, us)
+        self.survives_on(to, self.attacked_by_enemy(to, self.to_move()))
+    }
+
+    /// [`Position::safe_for_royalty`], where `attacked` says whether an
+    /// enemy piece attacks `to`.
+    #[inline(always)]
+    fn survives_on(&self, to: Sq, attacked: bool) -> bool {
+        !attacked
             || self.rules().blast.is_some()
-                && self.touches(to, &self.enemy_pseudo_royals_if_blasts(us))
+                && self.touches(to, &self.enemy_pseudo_royals_if_blasts(self.to_move()))
     }
 
     /// The squares a royal piece may step to by plain leaps (before the

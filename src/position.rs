@@ -205,6 +205,8 @@ struct Undo {
     eliminated: u8,
     to_move: Seat,
     counting: [u32; 2],
+    /// The [`Position::node`] the ply was played from.
+    node: u64,
 }
 
 /// A position of a variant.
@@ -255,6 +257,15 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     counting: [u32; 2],
     hash: u64,
     history: Vec<Undo>,
+    /// An id of the position as reached by the plies played: every ply
+    /// gives the next a new one (from `nodes_made`), and taking it back
+    /// restores the one before.
+    node: u64,
+    /// How many ids [`Position::node`] has handed out.
+    nodes_made: u64,
+    /// Per square, whether it was found attacked in the position a plain
+    /// ply was played from ([`Position::attacked_by_enemy_recalled`]).
+    attack_memo: Vec<u64>,
     /// How the FEN spells its optional fields.
     pub style: FenStyle,
 }
@@ -297,6 +308,10 @@ impl<R: RuleHandle> Position<R> {
             counting: [0; 2],
             hash,
             history: Vec::with_capacity(64),
+            // Id 0 is never handed out: the memo's empty slots match no id.
+            node: 1,
+            nodes_made: 1,
+            attack_memo: vec![0; nsq],
             style: FenStyle::default(),
         }
     }
@@ -629,6 +644,13 @@ impl<R: RuleHandle> Position<R> {
     pub fn put(&mut self, sq: Sq, piece: Piece) {
         self.add(sq, piece);
         self.hash ^= self.rules.zobrist_piece(piece, sq);
+        self.forget_attacks();
+    }
+
+    /// Forgets the attacks [`Position::attacked_by_enemy_recalled`]
+    /// remembered, where the position changes other than by a ply.
+    fn forget_attacks(&mut self) {
+        self.attack_memo.fill(0);
     }
 
     /// Sets the seat to move (setting up a position).
@@ -676,6 +698,7 @@ impl<R: RuleHandle> Position<R> {
     pub fn set_eliminated(&mut self, seat: Seat) {
         self.eliminated |= seat.bit();
         self.hash = self.recompute_hash();
+        self.forget_attacks();
     }
 
     /// Adds a castling right (setting up a position); a right the position
@@ -1206,7 +1229,7 @@ impl<R: RuleHandle> Position<R> {
             hash ^= self.state_change(&undo);
             self.hash = hash;
         }
-        self.history.push(undo);
+        self.push_ply(undo);
     }
 
     /// [`Position::make`] of a normal move from `from` to `to` where the
@@ -1243,7 +1266,7 @@ impl<R: RuleHandle> Position<R> {
             hash ^= self.state_change(&undo);
             self.hash = hash;
         }
-        self.history.push(undo);
+        self.push_ply(undo);
     }
 
     /// [`Position::make`] of a drop where the variant gives it only the
@@ -1265,7 +1288,7 @@ impl<R: RuleHandle> Position<R> {
             hash ^= self.state_change(&undo);
             self.hash = hash;
         }
-        self.history.push(undo);
+        self.push_ply(undo);
     }
 
     /// What every ply starts with: en-passant targets expire (all of them
@@ -1666,7 +1689,17 @@ impl<R: RuleHandle> Position<R> {
             eliminated: self.eliminated,
             to_move: self.to_move,
             counting: self.counting,
+            node: self.node,
         }
+    }
+
+    /// Records a ply played: its undo record goes on the history, and the
+    /// position reached gets a new [`Position::node`].
+    #[inline(always)]
+    fn push_ply(&mut self, undo: Undo) {
+        self.history.push(undo);
+        self.nodes_made += 1;
+        self.node = self.nodes_made;
     }
 
     /// Passes the turn from `us` to the next seat still in the game; the
@@ -1715,7 +1748,7 @@ impl<R: RuleHandle> Position<R> {
             self.fullmove = before;
         }
         self.hash = self.recompute_hash();
-        self.history.push(undo);
+        self.push_ply(undo);
     }
 
     /// Removes a seat's live pieces onto the list of removed pieces, putting
@@ -1747,6 +1780,7 @@ impl<R: RuleHandle> Position<R> {
     pub fn unmake(&mut self) {
         let undo = self.history.pop().expect("a move to take back");
         let us = undo.to_move;
+        self.node = undo.node;
         // The short ways back from `make`'s short ways.
         if let Some(Move::Normal { from, to }) = undo.mv
             && self.rules.plain_make
@@ -2486,6 +2520,45 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
+    /// [`Position::attacked_by_enemy`], remembered across the moves from one
+    /// position. Where the last ply was a plain move (only its two squares
+    /// changed: [`RuleTable::plain_make`]) touching no square of an attack
+    /// line ending on `sq` ([`RuleTable::attack_reach`]), `sq` is attacked
+    /// as it was in the position the ply was played from: the answer found
+    /// after one such move from there serves after the others (perft's
+    /// last-ply parents are mostly such siblings). `lifted` is the square of
+    /// a piece of `seat` taken off the board for the test ([`NO_SQ`] for
+    /// none), part of what the answer is remembered for, with `seat`.
+    pub(crate) fn attacked_by_enemy_recalled(&mut self, sq: Sq, seat: Seat, lifted: Sq) -> bool {
+        let Some(tag) = self.memo_tag(sq, seat, lifted) else {
+            return self.attacked_by_enemy(sq, seat);
+        };
+        let slot = &mut self.attack_memo[sq as usize];
+        if *slot >> 1 == tag {
+            return *slot & 1 != 0;
+        }
+        let attacked = self.attacked_by_enemy(sq, seat);
+        self.attack_memo[sq as usize] = tag << 1 | u64::from(attacked);
+        attacked
+    }
+
+    /// What [`Position::attacked_by_enemy_recalled`] remembers an answer
+    /// for: the position the last ply was played from, `seat` and
+    /// `lifted`; `None` where the last ply may have changed the answer.
+    #[inline(always)]
+    fn memo_tag(&self, sq: Sq, seat: Seat, lifted: Sq) -> Option<u64> {
+        let undo = self.history.last()?;
+        let Some(Move::Normal { from, to }) = undo.mv else {
+            return None;
+        };
+        let reach = self.rules.attack_reach(sq);
+        if !self.rules.plain_make || reach.contains(from) || reach.contains(to) {
+            return None;
+        }
+        // Squares below 256 (`NO_SQ` keeps 9 bits of ones), seats below 16.
+        Some(undo.node << 13 | u64::from(lifted & 0x1ff) << 4 | seat.index() as u64)
+    }
+
     /// With two seats, the other one where it is an active enemy of `seat`
     /// (not its team's, not eliminated): the only seat that may attack it.
     #[inline(always)]
@@ -2789,5 +2862,79 @@ mod tests {
             "{variants} shipped variants of more than two seats"
         );
         assert!(compared > 100_000, "{compared} comparisons");
+    }
+
+    /// The attacks remembered across the moves from one position
+    /// ([`Position::attacked_by_enemy_recalled`]) are those found afresh,
+    /// for every square, every seat, with or without its royal piece
+    /// lifted, after every move from the positions of random games of
+    /// every shipped variant.
+    #[test]
+    fn remembered_attacks_are_those_found_afresh() {
+        let catalog = Catalog::shipped();
+        let (mut compared, mut remembered) = (0, 0);
+        for name in catalog.names() {
+            let definition = catalog.checked(name).expect("a shipped variant checks");
+            let rules = Arc::new(compile(definition).expect("a shipped variant compiles"));
+            for seed in 0..2 {
+                let mut game =
+                    Game::new(rules.clone(), definition.start_fen(), seed).expect("a valid start");
+                let mut rng = SplitMix64::new(seed);
+                for _ in 0..40 {
+                    if game.result().is_some() || game.legal_moves().is_empty() {
+                        break;
+                    }
+                    let moves = game.legal_moves();
+                    let mut pos = game.position().clone();
+                    // A seat and a lifted piece at a time, so that one move's
+                    // answers serve the next ones.
+                    for seat in Seat::all(rules.seats.len()) {
+                        for lifting in [false, true] {
+                            for &mv in moves.iter() {
+                                pos.make(mv);
+                                let lifted = pos.royal(seat).filter(|_| lifting);
+                                let (n, r) = compare_recalled_with_afresh(&mut pos, seat, lifted);
+                                (compared, remembered) = (compared + n, remembered + r);
+                                pos.unmake();
+                            }
+                        }
+                    }
+                    game.play(moves[rng.below(moves.len())])
+                        .expect("a legal move");
+                }
+            }
+        }
+        assert!(compared > 1_000_000, "{compared} comparisons");
+        assert!(
+            remembered > compared / 4,
+            "{remembered} of {compared} remembered"
+        );
+    }
+
+    /// Compares [`Position::attacked_by_enemy_recalled`] with
+    /// [`Position::attacked_by_enemy`] on every square for `seat`, with
+    /// the piece on `lifted` taken off the board. Returns how many squares
+    /// were compared, and of them how many answers were remembered.
+    fn compare_recalled_with_afresh(
+        pos: &mut Position,
+        seat: Seat,
+        lifted: Option<super::Sq>,
+    ) -> (usize, usize) {
+        let piece = lifted.map(|sq| (sq, pos.lift(sq)));
+        let mut remembered = 0;
+        let squares = pos.rules().square_count() as super::Sq;
+        for sq in 0..squares {
+            let tag = pos.memo_tag(sq, seat, lifted.unwrap_or(super::NO_SQ));
+            if tag.is_some_and(|tag| pos.attack_memo[sq as usize] >> 1 == tag) {
+                remembered += 1;
+            }
+            let afresh = pos.attacked_by_enemy(sq, seat);
+            let recalled = pos.attacked_by_enemy_recalled(sq, seat, lifted.unwrap_or(super::NO_SQ));
+            assert_eq!(recalled, afresh, "{}: square {sq}, {seat:?}", pos.fen());
+        }
+        if let Some((sq, piece)) = piece {
+            pos.drop_back(sq, piece);
+        }
+        (usize::from(squares), remembered)
     }
 }
