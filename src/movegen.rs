@@ -2201,7 +2201,7 @@ impl<R: RuleHandle> Position<R> {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.to_move();
-        let safety = self.king_safety(us);
+        let safety = self.king_safety_recalled(us);
         // The moves tested one by one: those of pinned, royal and
         // overlapping pieces and en passant (more spill to the heap;
         // castlings are tested apart, last). A room of a quarter of the

@@ -266,6 +266,9 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     /// Per square, whether it was found attacked in the position a plain
     /// ply was played from ([`Position::attacked_by_enemy_recalled`]).
     attack_memo: Vec<u64>,
+    /// The checks and pins last found ([`Position::king_safety_recalled`])
+    /// and what they hold for (0: nothing).
+    safety_memo: (u64, KingSafety),
     /// How the FEN spells its optional fields.
     pub style: FenStyle,
 }
@@ -312,6 +315,7 @@ impl<R: RuleHandle> Position<R> {
             node: 1,
             nodes_made: 1,
             attack_memo: vec![0; nsq],
+            safety_memo: (0, KingSafety::default()),
             style: FenStyle::default(),
         }
     }
@@ -651,6 +655,7 @@ impl<R: RuleHandle> Position<R> {
     /// remembered, where the position changes other than by a ply.
     fn forget_attacks(&mut self) {
         self.attack_memo.fill(0);
+        self.safety_memo.0 = 0;
     }
 
     /// Sets the seat to move (setting up a position).
@@ -2237,6 +2242,33 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
+    /// [`Position::king_safety`], remembered across the moves from one
+    /// position as [`Position::attacked_by_enemy_recalled`] remembers an
+    /// attack: the checks and pins of a royal piece are read on the attack
+    /// lines ending on its square alone.
+    /// Inlined: a seat without a royal piece is told without a call.
+    #[inline]
+    pub(crate) fn king_safety_recalled(&mut self, seat: Seat) -> KingSafety {
+        match self.royal(seat) {
+            Some(king) => self.royal_safety_recalled(king, seat),
+            None => KingSafety::default(),
+        }
+    }
+
+    /// [`Position::king_safety_recalled`] of the royal piece on `king`.
+    #[inline(never)]
+    fn royal_safety_recalled(&mut self, king: Sq, seat: Seat) -> KingSafety {
+        let Some(tag) = self.memo_tag(king, seat, king) else {
+            return self.royal_safety(king, seat);
+        };
+        if self.safety_memo.0 == tag {
+            return self.safety_memo.1;
+        }
+        let safety = self.royal_safety(king, seat);
+        self.safety_memo = (tag, safety);
+        safety
+    }
+
     /// [`Position::king_safety`] of the royal piece on `king`.
     #[inline(never)]
     fn royal_safety(&self, king: Sq, seat: Seat) -> KingSafety {
@@ -2872,7 +2904,7 @@ mod tests {
     #[test]
     fn remembered_attacks_are_those_found_afresh() {
         let catalog = Catalog::shipped();
-        let (mut compared, mut remembered) = (0, 0);
+        let (mut compared, mut remembered, mut safeties) = (0, 0, 0);
         for name in catalog.names() {
             let definition = catalog.checked(name).expect("a shipped variant checks");
             let rules = Arc::new(compile(definition).expect("a shipped variant compiles"));
@@ -2895,6 +2927,9 @@ mod tests {
                                 let lifted = pos.royal(seat).filter(|_| lifting);
                                 let (n, r) = compare_recalled_with_afresh(&mut pos, seat, lifted);
                                 (compared, remembered) = (compared + n, remembered + r);
+                                if !lifting {
+                                    safeties += compare_recalled_safety(&mut pos, seat);
+                                }
                                 pos.unmake();
                             }
                         }
@@ -2909,6 +2944,27 @@ mod tests {
             remembered > compared / 4,
             "{remembered} of {compared} remembered"
         );
+        assert!(safeties > 10_000, "{safeties} checks and pins remembered");
+    }
+
+    /// Compares [`Position::king_safety_recalled`] with
+    /// [`Position::king_safety`] for `seat`; returns 1 where the answer
+    /// was remembered.
+    fn compare_recalled_safety(pos: &mut Position, seat: Seat) -> usize {
+        let remembered = pos.royal(seat).is_some_and(|king| {
+            pos.memo_tag(king, seat, king)
+                .is_some_and(|tag| pos.safety_memo.0 == tag)
+        });
+        let (recalled, afresh) = (pos.king_safety_recalled(seat), pos.king_safety(seat));
+        let fen = pos.fen();
+        assert_eq!(recalled.checkers, afresh.checkers, "{fen}: {seat:?}");
+        assert_eq!(
+            recalled.answer_set(),
+            afresh.answer_set(),
+            "{fen}: {seat:?}"
+        );
+        assert_eq!(recalled.pinned(), afresh.pinned(), "{fen}: {seat:?}");
+        usize::from(remembered)
     }
 
     /// Compares [`Position::attacked_by_enemy_recalled`] with
