@@ -266,9 +266,9 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     /// Per square, whether it was found attacked in the position a plain
     /// ply was played from ([`Position::attacked_by_enemy_recalled`]).
     attack_memo: Vec<u64>,
-    /// The checks and pins last found ([`Position::king_safety_recalled`])
-    /// and what they hold for (0: nothing).
-    safety_memo: (u64, KingSafety),
+    /// The checks and pins last found ([`Position::king_safety_recalled`]),
+    /// what they hold for (0: nothing) and the squares that decide them.
+    safety_memo: (u64, SqSet, KingSafety),
     /// How the FEN spells its optional fields.
     pub style: FenStyle,
 }
@@ -315,7 +315,7 @@ impl<R: RuleHandle> Position<R> {
             node: 1,
             nodes_made: 1,
             attack_memo: vec![0; nsq],
-            safety_memo: (0, KingSafety::default()),
+            safety_memo: (0, SqSet::EMPTY, KingSafety::default()),
             style: FenStyle::default(),
         }
     }
@@ -2255,18 +2255,70 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
-    /// [`Position::king_safety_recalled`] of the royal piece on `king`.
+    /// [`Position::king_safety_recalled`] of the royal piece on `king`:
+    /// the answer remembered, where it holds.
     #[inline(never)]
     fn royal_safety_recalled(&mut self, king: Sq, seat: Seat) -> KingSafety {
-        let Some(tag) = self.memo_tag(king, seat, king) else {
+        let Some((node, from, to)) = self.plain_last_ply() else {
             return self.royal_safety(king, seat);
         };
-        if self.safety_memo.0 == tag {
-            return self.safety_memo.1;
+        let key = Self::memo_key(node, seat, king);
+        let (held, squares, safety) = &self.safety_memo;
+        if *held == key && !squares.contains(from) && !squares.contains(to) {
+            return *safety;
         }
+        self.royal_safety_remembered(king, seat, key, (from, to))
+    }
+
+    /// [`Position::royal_safety_recalled`] where the answer is not
+    /// remembered: found, and remembered for the position the last ply
+    /// (`from`, `to`) was played from where it holds there too. Out of
+    /// line: the remembered answer's way keeps a small frame.
+    #[inline(never)]
+    fn royal_safety_remembered(
+        &mut self,
+        king: Sq,
+        seat: Seat,
+        key: u64,
+        (from, to): (Sq, Sq),
+    ) -> KingSafety {
         let safety = self.royal_safety(king, seat);
-        self.safety_memo = (tag, safety);
+        // Remembered for that position, but the ply touched what decides
+        // them there, so it touches what decides them here too.
+        if self.safety_memo.0 == key {
+            return safety;
+        }
+        // Where the last ply touched none of the squares that decide them,
+        // the checks and pins are those of the position it was played from
+        // (and so are those squares).
+        let squares = self.safety_squares(king, seat);
+        if !squares.contains(from) && !squares.contains(to) {
+            self.safety_memo = (key, squares, safety);
+        }
         safety
+    }
+
+    /// The squares whose occupants decide the checks and pins of `seat`'s
+    /// royal piece on `king`. With two seats, where the enemy's attack
+    /// lines toward it are plain leaps and rides read as slides: the leaps'
+    /// squares and, along each ride, those up to its second piece. Else
+    /// every square of every attack line ending there.
+    fn safety_squares(&self, king: Sq, seat: Seat) -> SqSet {
+        let rules = self.rules();
+        if let (BoardBits::Narrow(bits), Some(enemy)) = (&rules.bits, rules.opponents[seat]) {
+            let slides = bits.attack_slides(rules, enemy, king);
+            if slides.len() != 0 {
+                let occupied = self.occupied.low_bits();
+                let leaps = rules.leap_attacks(enemy, king);
+                let mut squares = leaps.iter().fold(0, |all, &(squares, _)| all | squares);
+                for slide in slides {
+                    let first = slide.reach(occupied);
+                    squares |= first | slide.reach(occupied & !first);
+                }
+                return SqSet::from_words([squares, 0, 0, 0]);
+            }
+        }
+        *rules.attack_reach(king)
     }
 
     /// [`Position::king_safety`] of the royal piece on `king`.
@@ -2579,16 +2631,32 @@ impl<R: RuleHandle> Position<R> {
     /// `lifted`; `None` where the last ply may have changed the answer.
     #[inline(always)]
     fn memo_tag(&self, sq: Sq, seat: Seat, lifted: Sq) -> Option<u64> {
-        let undo = self.history.last()?;
-        let Some(Move::Normal { from, to }) = undo.mv else {
-            return None;
-        };
+        let (node, from, to) = self.plain_last_ply()?;
         let reach = self.rules.attack_reach(sq);
-        if !self.rules.plain_make || reach.contains(from) || reach.contains(to) {
+        if reach.contains(from) || reach.contains(to) {
             return None;
         }
+        Some(Self::memo_key(node, seat, lifted))
+    }
+
+    /// Where the last ply was a plain move (only its two squares changed:
+    /// [`RuleTable::plain_make`]): the [`Position::node`] it was played
+    /// from, and its two squares.
+    #[inline(always)]
+    fn plain_last_ply(&self) -> Option<(u64, Sq, Sq)> {
+        let undo = self.history.last()?;
+        match undo.mv {
+            Some(Move::Normal { from, to }) if self.rules.plain_make => Some((undo.node, from, to)),
+            _ => None,
+        }
+    }
+
+    /// What a remembered answer holds for: the position `node`, `seat` and
+    /// a square.
+    #[inline(always)]
+    fn memo_key(node: u64, seat: Seat, sq: Sq) -> u64 {
         // Squares below 256 (`NO_SQ` keeps 9 bits of ones), seats below 16.
-        Some(undo.node << 13 | u64::from(lifted & 0x1ff) << 4 | seat.index() as u64)
+        node << 13 | u64::from(sq & 0x1ff) << 4 | seat.index() as u64
     }
 
     /// With two seats, the other one where it is an active enemy of `seat`
@@ -2952,8 +3020,15 @@ mod tests {
     /// was remembered.
     fn compare_recalled_safety(pos: &mut Position, seat: Seat) -> usize {
         let remembered = pos.royal(seat).is_some_and(|king| {
-            pos.memo_tag(king, seat, king)
-                .is_some_and(|tag| pos.safety_memo.0 == tag)
+            pos.plain_last_ply().is_some_and(|(node, from, to)| {
+                let (held, squares, _) = &pos.safety_memo;
+                *held
+                    == Position::<std::sync::Arc<crate::rules::RuleTable>>::memo_key(
+                        node, seat, king,
+                    )
+                    && !squares.contains(from)
+                    && !squares.contains(to)
+            })
         });
         let (recalled, afresh) = (pos.king_safety_recalled(seat), pos.king_safety(seat));
         let fen = pos.fen();
