@@ -29,6 +29,18 @@ pub struct CastlingRight {
     pub rook: Sq,
 }
 
+/// Whether a square is attacked, remembered
+/// ([`Position::attacked_by_enemy_recalled`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct RememberedAttack {
+    /// What the answer holds for (0: nothing).
+    key: u64,
+    /// The squares that decide it.
+    squares: SqSet,
+    /// The answer.
+    attacked: bool,
+}
+
 /// A castling right registered with a position, and what testing it
 /// needs, found once when it is registered.
 #[derive(Clone, Debug)]
@@ -265,7 +277,7 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     nodes_made: u64,
     /// Per square, whether it was found attacked in the position a plain
     /// ply was played from ([`Position::attacked_by_enemy_recalled`]).
-    attack_memo: Vec<u64>,
+    attack_memo: Vec<RememberedAttack>,
     /// The checks and pins last found ([`Position::king_safety_recalled`]),
     /// what they hold for (0: nothing) and the squares that decide them.
     safety_memo: (u64, SqSet, KingSafety),
@@ -314,7 +326,7 @@ impl<R: RuleHandle> Position<R> {
             // Id 0 is never handed out: the memo's empty slots match no id.
             node: 1,
             nodes_made: 1,
-            attack_memo: vec![0; nsq],
+            attack_memo: vec![RememberedAttack::default(); nsq],
             safety_memo: (0, SqSet::EMPTY, KingSafety::default()),
             style: FenStyle::default(),
         }
@@ -654,7 +666,7 @@ impl<R: RuleHandle> Position<R> {
     /// Forgets the attacks [`Position::attacked_by_enemy_recalled`]
     /// remembered, where the position changes other than by a ply.
     fn forget_attacks(&mut self) {
-        self.attack_memo.fill(0);
+        self.attack_memo.fill(RememberedAttack::default());
         self.safety_memo.0 = 0;
     }
 
@@ -2291,34 +2303,39 @@ impl<R: RuleHandle> Position<R> {
         // Where the last ply touched none of the squares that decide them,
         // the checks and pins are those of the position it was played from
         // (and so are those squares).
-        let squares = self.safety_squares(king, seat);
+        let squares = self.deciding_squares(king, seat, 2);
         if !squares.contains(from) && !squares.contains(to) {
             self.safety_memo = (key, squares, safety);
         }
         safety
     }
 
-    /// The squares whose occupants decide the checks and pins of `seat`'s
-    /// royal piece on `king`. With two seats, where the enemy's attack
-    /// lines toward it are plain leaps and rides read as slides: the leaps'
-    /// squares and, along each ride, those up to its second piece. Else
-    /// every square of every attack line ending there.
-    fn safety_squares(&self, king: Sq, seat: Seat) -> SqSet {
+    /// The squares whose occupants decide whether `sq` is attacked by the
+    /// enemies of `seat` (`pieces` 1) or, for a royal piece there, its
+    /// checks and pins (`pieces` 2). With two seats, where the enemy's
+    /// attack lines toward `sq` are plain leaps and rides read as slides:
+    /// the leaps' squares and, along each ride, those up to its `pieces`-th
+    /// piece. Else every square of every attack line ending there.
+    fn deciding_squares(&self, sq: Sq, seat: Seat, pieces: usize) -> SqSet {
         let rules = self.rules();
         if let (BoardBits::Narrow(bits), Some(enemy)) = (&rules.bits, rules.opponents[seat]) {
-            let slides = bits.attack_slides(rules, enemy, king);
+            let slides = bits.attack_slides(rules, enemy, sq);
             if slides.len() != 0 {
                 let occupied = self.occupied.low_bits();
-                let leaps = rules.leap_attacks(enemy, king);
+                let leaps = rules.leap_attacks(enemy, sq);
                 let mut squares = leaps.iter().fold(0, |all, &(squares, _)| all | squares);
                 for slide in slides {
-                    let first = slide.reach(occupied);
-                    squares |= first | slide.reach(occupied & !first);
+                    let mut blockers = occupied;
+                    for _ in 0..pieces {
+                        let reach = slide.reach(blockers);
+                        squares |= reach;
+                        blockers &= !reach;
+                    }
                 }
                 return SqSet::from_words([squares, 0, 0, 0]);
             }
         }
-        *rules.attack_reach(king)
+        *rules.attack_reach(sq)
     }
 
     /// [`Position::king_safety`] of the royal piece on `king`.
@@ -2606,37 +2623,47 @@ impl<R: RuleHandle> Position<R> {
 
     /// [`Position::attacked_by_enemy`], remembered across the moves from one
     /// position. Where the last ply was a plain move (only its two squares
-    /// changed: [`RuleTable::plain_make`]) touching no square of an attack
-    /// line ending on `sq` ([`RuleTable::attack_reach`]), `sq` is attacked
-    /// as it was in the position the ply was played from: the answer found
-    /// after one such move from there serves after the others (perft's
-    /// last-ply parents are mostly such siblings). `lifted` is the square of
-    /// a piece of `seat` taken off the board for the test ([`NO_SQ`] for
-    /// none), part of what the answer is remembered for, with `seat`.
+    /// changed: [`RuleTable::plain_make`]) touching none of the squares
+    /// that decide whether `sq` is attacked ([`Position::deciding_squares`]),
+    /// `sq` is attacked as it was in the position the ply was played from:
+    /// the answer found after one such move from there serves after the
+    /// others (perft's last-ply parents are mostly such siblings). `lifted`
+    /// is the square of a piece of `seat` taken off the board for the test
+    /// ([`NO_SQ`] for none), part of what the answer is remembered for,
+    /// with `seat`.
     pub(crate) fn attacked_by_enemy_recalled(&mut self, sq: Sq, seat: Seat, lifted: Sq) -> bool {
-        let Some(tag) = self.memo_tag(sq, seat, lifted) else {
+        let Some((node, from, to)) = self.plain_last_ply() else {
             return self.attacked_by_enemy(sq, seat);
         };
-        let slot = &mut self.attack_memo[sq as usize];
-        if *slot >> 1 == tag {
-            return *slot & 1 != 0;
+        let key = Self::memo_key(node, seat, lifted);
+        let memo = &self.attack_memo[sq as usize];
+        if memo.key == key {
+            if !memo.squares.contains(from) && !memo.squares.contains(to) {
+                return memo.attacked;
+            }
+            // The ply touched what decides it in the position it was played
+            // from, so it touches what decides it here too.
+            return self.attacked_by_enemy(sq, seat);
         }
-        let attacked = self.attacked_by_enemy(sq, seat);
-        self.attack_memo[sq as usize] = tag << 1 | u64::from(attacked);
-        attacked
+        self.attacked_remembered(sq, seat, key, (from, to))
     }
 
-    /// What [`Position::attacked_by_enemy_recalled`] remembers an answer
-    /// for: the position the last ply was played from, `seat` and
-    /// `lifted`; `None` where the last ply may have changed the answer.
-    #[inline(always)]
-    fn memo_tag(&self, sq: Sq, seat: Seat, lifted: Sq) -> Option<u64> {
-        let (node, from, to) = self.plain_last_ply()?;
-        let reach = self.rules.attack_reach(sq);
-        if reach.contains(from) || reach.contains(to) {
-            return None;
+    /// [`Position::attacked_by_enemy_recalled`] where no answer is
+    /// remembered for `key`: found, and remembered where the last ply
+    /// (`from`, `to`) left what decides it. Out of line: the remembered
+    /// answer's way keeps a small frame.
+    #[inline(never)]
+    fn attacked_remembered(&mut self, sq: Sq, seat: Seat, key: u64, (from, to): (Sq, Sq)) -> bool {
+        let attacked = self.attacked_by_enemy(sq, seat);
+        let squares = self.deciding_squares(sq, seat, 1);
+        if !squares.contains(from) && !squares.contains(to) {
+            self.attack_memo[sq as usize] = RememberedAttack {
+                key,
+                squares,
+                attacked,
+            };
         }
-        Some(Self::memo_key(node, seat, lifted))
+        attacked
     }
 
     /// Where the last ply was a plain move (only its two squares changed:
@@ -2876,7 +2903,7 @@ mod tests {
     use crate::game::Action;
     use crate::game::Game;
     use crate::rng::SplitMix64;
-    use crate::rules::compile;
+    use crate::rules::{RuleTable, compile};
     use crate::seat::Seat;
 
     use super::{KingSafety, Position};
@@ -3022,10 +3049,7 @@ mod tests {
         let remembered = pos.royal(seat).is_some_and(|king| {
             pos.plain_last_ply().is_some_and(|(node, from, to)| {
                 let (held, squares, _) = &pos.safety_memo;
-                *held
-                    == Position::<std::sync::Arc<crate::rules::RuleTable>>::memo_key(
-                        node, seat, king,
-                    )
+                *held == Position::<Arc<RuleTable>>::memo_key(node, seat, king)
                     && !squares.contains(from)
                     && !squares.contains(to)
             })
@@ -3055,10 +3079,16 @@ mod tests {
         let mut remembered = 0;
         let squares = pos.rules().square_count() as super::Sq;
         for sq in 0..squares {
-            let tag = pos.memo_tag(sq, seat, lifted.unwrap_or(super::NO_SQ));
-            if tag.is_some_and(|tag| pos.attack_memo[sq as usize] >> 1 == tag) {
-                remembered += 1;
-            }
+            let held = pos.plain_last_ply().is_some_and(|(node, from, to)| {
+                let memo = &pos.attack_memo[sq as usize];
+                let key = Position::<Arc<RuleTable>>::memo_key(
+                    node,
+                    seat,
+                    lifted.unwrap_or(super::NO_SQ),
+                );
+                memo.key == key && !memo.squares.contains(from) && !memo.squares.contains(to)
+            });
+            remembered += usize::from(held);
             let afresh = pos.attacked_by_enemy(sq, seat);
             let recalled = pos.attacked_by_enemy_recalled(sq, seat, lifted.unwrap_or(super::NO_SQ));
             assert_eq!(recalled, afresh, "{}: square {sq}, {seat:?}", pos.fen());
