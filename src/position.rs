@@ -29,16 +29,23 @@ pub struct CastlingRight {
     pub rook: Sq,
 }
 
-/// Whether a square is attacked, remembered
-/// ([`Position::attacked_by_enemy_recalled`]).
+/// An answer remembered for the position a plain ply was played from:
+/// whether a square is attacked ([`Position::attacked_by_enemy_recalled`])
+/// or a royal piece's checks and pins ([`Position::king_safety_recalled`]).
 #[derive(Clone, Copy, Debug, Default)]
-struct RememberedAttack {
-    /// What the answer holds for (0: nothing).
+struct Remembered<T> {
+    /// What the answer holds for ([`Position::memo_key`]; 0: nothing).
     key: u64,
-    /// The squares that decide it.
+    /// The squares that decide it ([`Position::deciding_squares`]).
     squares: SqSet,
     /// The answer.
-    attacked: bool,
+    answer: T,
+}
+
+/// Whether a ply's two squares (`from`, `to`) leave `squares` alone.
+#[inline(always)]
+fn untouched(squares: &SqSet, (from, to): (Sq, Sq)) -> bool {
+    !squares.contains(from) && !squares.contains(to)
 }
 
 /// A castling right registered with a position, and what testing it
@@ -277,10 +284,9 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     nodes_made: u64,
     /// Per square, whether it was found attacked in the position a plain
     /// ply was played from ([`Position::attacked_by_enemy_recalled`]).
-    attack_memo: Vec<RememberedAttack>,
-    /// The checks and pins last found ([`Position::king_safety_recalled`]),
-    /// what they hold for (0: nothing) and the squares that decide them.
-    safety_memo: (u64, SqSet, KingSafety),
+    attack_memo: Vec<Remembered<bool>>,
+    /// The checks and pins last found ([`Position::king_safety_recalled`]).
+    safety_memo: Remembered<KingSafety>,
     /// How the FEN spells its optional fields.
     pub style: FenStyle,
 }
@@ -326,8 +332,8 @@ impl<R: RuleHandle> Position<R> {
             // Id 0 is never handed out: the memo's empty slots match no id.
             node: 1,
             nodes_made: 1,
-            attack_memo: vec![RememberedAttack::default(); nsq],
-            safety_memo: (0, SqSet::EMPTY, KingSafety::default()),
+            attack_memo: vec![Remembered::default(); nsq],
+            safety_memo: Remembered::default(),
             style: FenStyle::default(),
         }
     }
@@ -666,8 +672,8 @@ impl<R: RuleHandle> Position<R> {
     /// Forgets the attacks [`Position::attacked_by_enemy_recalled`]
     /// remembered, where the position changes other than by a ply.
     fn forget_attacks(&mut self) {
-        self.attack_memo.fill(RememberedAttack::default());
-        self.safety_memo.0 = 0;
+        self.attack_memo.fill(Remembered::default());
+        self.safety_memo.key = 0;
     }
 
     /// Sets the seat to move (setting up a position).
@@ -2275,9 +2281,9 @@ impl<R: RuleHandle> Position<R> {
             return self.royal_safety(king, seat);
         };
         let key = Self::memo_key(node, seat, king);
-        let (held, squares, safety) = &self.safety_memo;
-        if *held == key && !squares.contains(from) && !squares.contains(to) {
-            return *safety;
+        let memo = &self.safety_memo;
+        if memo.key == key && untouched(&memo.squares, (from, to)) {
+            return memo.answer;
         }
         self.royal_safety_remembered(king, seat, key, (from, to))
     }
@@ -2297,15 +2303,19 @@ impl<R: RuleHandle> Position<R> {
         let safety = self.royal_safety(king, seat);
         // Remembered for that position, but the ply touched what decides
         // them there, so it touches what decides them here too.
-        if self.safety_memo.0 == key {
+        if self.safety_memo.key == key {
             return safety;
         }
         // Where the last ply touched none of the squares that decide them,
         // the checks and pins are those of the position it was played from
         // (and so are those squares).
         let squares = self.deciding_squares(king, seat, 2);
-        if !squares.contains(from) && !squares.contains(to) {
-            self.safety_memo = (key, squares, safety);
+        if untouched(&squares, (from, to)) {
+            self.safety_memo = Remembered {
+                key,
+                squares,
+                answer: safety,
+            };
         }
         safety
     }
@@ -2638,8 +2648,8 @@ impl<R: RuleHandle> Position<R> {
         let key = Self::memo_key(node, seat, lifted);
         let memo = &self.attack_memo[sq as usize];
         if memo.key == key {
-            if !memo.squares.contains(from) && !memo.squares.contains(to) {
-                return memo.attacked;
+            if untouched(&memo.squares, (from, to)) {
+                return memo.answer;
             }
             // The ply touched what decides it in the position it was played
             // from, so it touches what decides it here too.
@@ -2656,11 +2666,11 @@ impl<R: RuleHandle> Position<R> {
     fn attacked_remembered(&mut self, sq: Sq, seat: Seat, key: u64, (from, to): (Sq, Sq)) -> bool {
         let attacked = self.attacked_by_enemy(sq, seat);
         let squares = self.deciding_squares(sq, seat, 1);
-        if !squares.contains(from) && !squares.contains(to) {
-            self.attack_memo[sq as usize] = RememberedAttack {
+        if untouched(&squares, (from, to)) {
+            self.attack_memo[sq as usize] = Remembered {
                 key,
                 squares,
-                attacked,
+                answer: attacked,
             };
         }
         attacked
@@ -3048,10 +3058,9 @@ mod tests {
     fn compare_recalled_safety(pos: &mut Position, seat: Seat) -> usize {
         let remembered = pos.royal(seat).is_some_and(|king| {
             pos.plain_last_ply().is_some_and(|(node, from, to)| {
-                let (held, squares, _) = &pos.safety_memo;
-                *held == Position::<Arc<RuleTable>>::memo_key(node, seat, king)
-                    && !squares.contains(from)
-                    && !squares.contains(to)
+                let memo = &pos.safety_memo;
+                memo.key == Position::<Arc<RuleTable>>::memo_key(node, seat, king)
+                    && super::untouched(&memo.squares, (from, to))
             })
         });
         let (recalled, afresh) = (pos.king_safety_recalled(seat), pos.king_safety(seat));
@@ -3086,7 +3095,7 @@ mod tests {
                     seat,
                     lifted.unwrap_or(super::NO_SQ),
                 );
-                memo.key == key && !memo.squares.contains(from) && !memo.squares.contains(to)
+                memo.key == key && super::untouched(&memo.squares, (from, to))
             });
             remembered += usize::from(held);
             let afresh = pos.attacked_by_enemy(sq, seat);
