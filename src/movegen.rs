@@ -1895,6 +1895,13 @@ impl<R: RuleHandle> Position<R> {
         let promotions_judged = !rules.promotions_touch_pseudo_royals && !rules.sittuyin_promotion;
         // Found on the first such promotion.
         let mut judged_any = None;
+        // Royal and pseudo-royal steps judged by the squares the enemy
+        // attacks ([`Position::step_dangers`]) where
+        // [`Position::judged_legal`] would judge each by its destination's
+        // safety alone ([`Position::royal_step_unexposed`]): there, with no
+        // blast and no mutual immunity, `judged_on_entry` holds the squares
+        // [`JudgedLines::entered`] names for each type.
+        let royal_steps_mapped = judged.royal_steps && rules.blast.is_none();
         let mut to_test: MoveList = MoveList::default();
         let slots = bits.seat_slots(rules, us);
         let moveless = bits.moveless[us.index()];
@@ -1947,6 +1954,18 @@ impl<R: RuleHandle> Position<R> {
                 let plain = targets & !promoting_zone;
                 let judged_here = if free {
                     judged_on_entry[p.kind().index()]
+                } else if royal_steps_mapped
+                    && (slot.royal || tested.contains(from))
+                    && !left.contains(from)
+                    && self.steps_by_dangers(
+                        bits,
+                        (from, plain),
+                        judged_on_entry[p.kind().index()],
+                        sink,
+                        &mut to_test,
+                    )
+                {
+                    continue;
                 } else {
                     B::ALL
                 };
@@ -2657,6 +2676,87 @@ impl<R: RuleHandle> Position<R> {
         safe
     }
 
+    /// The steps of the royal or pseudo-royal piece on `from` to `plain`
+    /// (its plain targets), off the `judged` squares, judged by the squares
+    /// the enemy attacks ([`Position::step_dangers`]): the safe ones told
+    /// to `sink`, those to `judged` squares put on `to_test`. False, with
+    /// nothing told, where the dangers are not mapped. Out of line: most
+    /// pieces are neither.
+    #[inline(never)]
+    fn steps_by_dangers<B: Bitboard>(
+        &self,
+        bits: &BitTables<B>,
+        (from, plain): (Sq, B),
+        judged: B,
+        sink: &mut impl MoveSink,
+        to_test: &mut MoveList,
+    ) -> bool {
+        let Some(dangers) = self.step_dangers(bits, plain & !judged, from) else {
+            return false;
+        };
+        let safe = plain & !judged & !dangers;
+        sink.batch(from, safe, safe & B::from_set(self.occupied()));
+        let mut on_lines = plain & judged;
+        while let Some(to) = on_lines.pop_lowest() {
+            to_test.push(Move::Normal { from, to });
+        }
+        true
+    }
+
+    /// The squares the enemy attacks once the piece on `from` (of the side
+    /// to move) has left it, read from the bitboard tables, for that
+    /// piece's `steps`: `None` where reading each step's destination
+    /// ([`Position::royal_step_safe`]) costs less (a few steps), or where
+    /// the tables do not give every attack (more than two seats, a mobility
+    /// region, a piece moved by the general generator, a hop).
+    fn step_dangers<B: Bitboard>(&self, bits: &BitTables<B>, steps: B, from: Sq) -> Option<B> {
+        let rules = self.rules();
+        if steps.count() < MAPPED_STEPS || rules.seats.len() != 2 || !bits.attacks_read_forward {
+            return None;
+        }
+        let Some(enemy) = self.other_seat_if_enemy(self.to_move()) else {
+            return Some(B::default());
+        };
+        let occupied = B::from_set(self.occupied()) & !B::square(from);
+        let slots = bits.seat_slots(rules, enemy);
+        let mut attacked = B::default();
+        for &sq in self.pieces_of(enemy) {
+            let slot = slots.of(self.piece_at(sq).kind(), sq);
+            if slot.general {
+                return None;
+            }
+            attacked |= slot.leap_capture;
+            if !slot.lined {
+                continue;
+            }
+            attacked |= slot.slide_reach(occupied.low_word());
+            let (a, b) = slot.rides;
+            for ride in &bits.ride_list[a as usize..b as usize] {
+                if ride.hop {
+                    return None;
+                }
+                if !ride.capture {
+                    continue;
+                }
+                let blockers = ride.ray & occupied;
+                attacked |= if blockers.is_empty() {
+                    ride.ray
+                } else if ride.increasing {
+                    ride.ray & (B::below(blockers.lowest()) | B::square(blockers.lowest()))
+                } else {
+                    ride.ray & (B::above(blockers.highest()) | B::square(blockers.highest()))
+                };
+            }
+            let (a, b) = slot.lames;
+            for lame in &bits.lame_list[a as usize..b as usize] {
+                if (lame.path & occupied).is_empty() {
+                    attacked |= lame.capture;
+                }
+            }
+        }
+        Some(attacked)
+    }
+
     /// Whether a royal or pseudo-royal piece of the side to move may stand
     /// on `to`: no enemy piece attacks it or, where captures explode, it
     /// touches an enemy pseudo-royal piece (taking it would blow that up).
@@ -3322,6 +3422,11 @@ pub(crate) fn castling_may_expose(
     })
 }
 
+/// The fewest steps of a royal or pseudo-royal piece for which the squares
+/// the enemy attacks are mapped at once ([`Position::step_dangers`]) rather
+/// than each step's destination tested.
+const MAPPED_STEPS: u32 = 4;
+
 /// The most groups of piece types [`JudgedLines`] keeps check squares for;
 /// further groups' squares are tested for every move.
 const CHECK_GROUPS: usize = 8;
@@ -3410,5 +3515,106 @@ impl JudgedLines {
             .iter()
             .filter(|(types, _)| mover.is_none_or(|t| t.is_in(*types)))
             .fold(self.lines, |m, (_, squares)| m | *squares)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::catalog::Catalog;
+    use crate::game::Game;
+    use crate::position::Position;
+    use crate::rng::SplitMix64;
+    use crate::rules::{BitTables, Bitboard, BoardBits, Sq, compile};
+    use crate::source::SourceFile;
+
+    /// Compares [`Position::step_dangers`] for the piece on `from` with
+    /// [`Position::attacked_by_enemy`] on every square, the piece lifted;
+    /// returns whether the map was given.
+    fn compare_dangers_with_attacks<B: Bitboard>(
+        pos: &mut Position,
+        bits: &BitTables<B>,
+        from: Sq,
+    ) -> bool {
+        let Some(dangers) = pos.step_dangers(bits, B::ALL, from) else {
+            return false;
+        };
+        let us = pos.to_move();
+        let piece = pos.lift(from);
+        for sq in 0..pos.rules().square_count() as Sq {
+            assert_eq!(
+                !(dangers & B::square(sq)).is_empty(),
+                pos.attacked_by_enemy(sq, us),
+                "{}: square {sq}, the piece on {from} lifted",
+                pos.fen()
+            );
+        }
+        pos.drop_back(from, piece);
+        true
+    }
+
+    /// The squares the enemy attacks, mapped at once from the bitboard
+    /// tables ([`Position::step_dangers`]), are those each square's attack
+    /// lines give, with a royal, pseudo-royal or other piece of the side to
+    /// move lifted, in positions of random games of every shipped variant
+    /// and every `variants.ini` section of the corpus that tetrarch plays.
+    #[test]
+    fn mapped_dangers_are_the_attacked_squares() {
+        let mut catalog = Catalog::shipped();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fsf/variants.ini");
+        let text = std::fs::read_to_string(path).expect("the corpus's variants.ini");
+        catalog.load(SourceFile::new("variants.ini", text));
+        let (mut mapped, mut variants) = (0, 0);
+        for name in catalog.names() {
+            let Ok(definition) = catalog.checked(name) else {
+                continue;
+            };
+            let Ok(rules) = compile(definition) else {
+                continue;
+            };
+            let rules = Arc::new(rules);
+            let before = mapped;
+            for seed in 0..2 {
+                let Ok(mut game) = Game::new(rules.clone(), definition.start_fen(), seed) else {
+                    continue;
+                };
+                let mut rng = SplitMix64::new(seed);
+                for _ in 0..30 {
+                    if game.result().is_some() || game.legal_moves().is_empty() {
+                        break;
+                    }
+                    let mut pos = game.position().clone();
+                    let us = pos.to_move();
+                    let mut lifted = pos.pseudo_royals(us);
+                    for sq in pos
+                        .royal(us)
+                        .into_iter()
+                        .chain(pos.pieces_of(us).first().copied())
+                    {
+                        lifted.insert(sq);
+                    }
+                    for from in lifted.iter() {
+                        mapped += usize::from(match &rules.bits {
+                            BoardBits::Narrow(bits) => {
+                                compare_dangers_with_attacks(&mut pos, bits, from)
+                            }
+                            BoardBits::Double(bits) => {
+                                compare_dangers_with_attacks(&mut pos, bits, from)
+                            }
+                            BoardBits::Wide(bits) => {
+                                compare_dangers_with_attacks(&mut pos, bits, from)
+                            }
+                        });
+                    }
+                    let moves = game.legal_moves();
+                    game.play(moves[rng.below(moves.len())])
+                        .expect("a legal move");
+                }
+            }
+            variants += usize::from(mapped > before);
+        }
+        assert!(variants > 150, "{variants} variants mapped");
+        assert!(mapped > 10_000, "{mapped} maps compared");
     }
 }

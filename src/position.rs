@@ -2699,7 +2699,7 @@ impl<R: RuleHandle> Position<R> {
     /// With two seats, the other one where it is an active enemy of `seat`
     /// (not its team's, not eliminated): the only seat that may attack it.
     #[inline(always)]
-    fn other_seat_if_enemy(&self, seat: Seat) -> Option<Seat> {
+    pub(crate) fn other_seat_if_enemy(&self, seat: Seat) -> Option<Seat> {
         self.rules().opponents[seat].filter(|&other| !self.is_eliminated(other))
     }
 

@@ -209,6 +209,12 @@ pub struct BitTables<B> {
     /// ([`BitTables::attack_slides`]).
     attack_slide_index: Vec<(u32, u32)>,
     attack_slide_list: Vec<AttackSlide>,
+    /// Every type may move to every square (no mobility region, no square
+    /// it may not move to): the squares a piece attacks are those its
+    /// slot's capturing leaps and rides reach, as the attack lines
+    /// ([`RuleTable::leap_attacks`], [`RuleTable::attack_lines`]) find them
+    /// from the attacked square.
+    pub attacks_read_forward: bool,
 }
 
 /// Attack rides ending on one square, read as a slide: their first pieces
@@ -417,8 +423,12 @@ impl<B: Bitboard> BitTables<B> {
         debug_assert!(nsq <= B::SQUARES);
         let n_seats = rules.seats.len();
         let n_types = rules.pieces.len();
-        let mut t = BitTables::default();
+        let mut t = BitTables {
+            attacks_read_forward: true,
+            ..BitTables::default()
+        };
         let set = |squares: &[Sq]| squares.iter().fold(B::default(), |m, s| m | B::square(*s));
+        let board = (0..nsq as Sq).fold(B::default(), |m, s| m | B::square(s));
         let slides = SLIDES && nsq <= 64;
         let mut shared_slides = FxHashMap::default();
         for seat in Seat::all(n_seats) {
@@ -450,6 +460,7 @@ impl<B: Bitboard> BitTables<B> {
                         rules.in_mobility_region(seat_type, s) && !rules.immobile_on(seat_type, s)
                     })
                     .fold(B::default(), |m, s| m | B::square(s));
+                t.attacks_read_forward &= destinations == board;
                 for sq in 0..nsq as Sq {
                     let (mut quiet, mut capture, mut ep) =
                         (B::default(), B::default(), B::default());
