@@ -2897,9 +2897,31 @@ impl<R: RuleHandle> Position<R> {
         (slot.leap_quiet | reach, slot.leap_capture | reach)
     }
 
+    /// Adds a grasshopper's hop's target to `quiet` and `capture`: the
+    /// first square of `beyond` (the ray's squares past the hurdle), as the
+    /// hop allows.
+    #[inline(always)]
+    fn grasshop_targets<B: Bitboard>(hop: &RideBits<B>, beyond: B, quiet: &mut B, capture: &mut B) {
+        if beyond.is_empty() {
+            return;
+        }
+        let landing = B::square(if hop.increasing {
+            beyond.lowest()
+        } else {
+            beyond.highest()
+        });
+        if hop.quiet {
+            *quiet |= landing;
+        }
+        if hop.capture {
+            *capture |= landing;
+        }
+    }
+
     /// Adds a hop's targets to `quiet` and `capture`: beyond its first
     /// piece (the hurdle, among `blockers`), the empty squares up to the
-    /// next piece and that piece, as the hop allows.
+    /// next piece and that piece, as the hop allows; a grasshopper's, the
+    /// square just beyond the hurdle ([`Position::grasshop_targets`]).
     #[inline(always)]
     fn hop_targets<B: Bitboard>(
         hop: &RideBits<B>,
@@ -2916,6 +2938,10 @@ impl<R: RuleHandle> Position<R> {
         } else {
             hop.ray & B::below(blockers.highest())
         };
+        if hop.grasshop {
+            Self::grasshop_targets(hop, beyond, quiet, capture);
+            return;
+        }
         let stops = beyond & occupied;
         if stops.is_empty() {
             if hop.quiet {

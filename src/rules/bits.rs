@@ -89,8 +89,8 @@ fn ride_reach(ray: u64, increasing: bool, occupied: u64) -> u64 {
     ray & up_to_first
 }
 
-/// A ride or a hop as a bitboard: its squares, and whether their indices
-/// grow.
+/// A ride, a hop or a grasshopper's hop as a bitboard: its squares, and
+/// whether their indices grow.
 #[derive(Clone, Copy, Debug)]
 pub struct RideBits<B> {
     /// The squares of the ride.
@@ -104,6 +104,8 @@ pub struct RideBits<B> {
     /// A hop (a cannon's line): it starts beyond the first piece on the
     /// ray, the hurdle.
     pub hop: bool,
+    /// A grasshopper's hop (`hop` too): it ends just beyond the hurdle.
+    pub grasshop: bool,
 }
 
 /// A leap that needs its path empty (a pawn's double step, xiangqi's
@@ -138,8 +140,8 @@ pub struct SlotBits<B> {
     /// The squares a move may end on: all but those outside the type's
     /// mobility region and those it may not move to (`immobile`).
     pub destinations: B,
-    /// The piece must go through the general generator (grasshoppers,
-    /// janggi's cannons, jumps, lame rides, or a restricted type
+    /// The piece must go through the general generator (janggi's cannons,
+    /// jumps, lame rides, or a restricted type
     /// ([`RuleTable::moves_restricted`]) near its promotion region, where
     /// the restriction spares promotions).
     pub general: bool,
@@ -527,6 +529,14 @@ impl<B: Bitboard> BitTables<B> {
                             {
                                 t.ride_list.push(ride_bits(line, squares));
                             }
+                            LineKind::Grasshop
+                                if line.path == 0
+                                    && !(line.jump
+                                        || line.en_passant
+                                        || line.capture && ep_capturer) =>
+                            {
+                                t.ride_list.push(ride_bits(line, squares));
+                            }
                             _ => general = true,
                         }
                     }
@@ -730,7 +740,8 @@ fn ride_bits<B: Bitboard>(line: &Line, squares: &[Sq]) -> RideBits<B> {
         increasing: squares.len() < 2 || squares[1] > squares[0],
         quiet: line.quiet,
         capture: line.capture,
-        hop: line.kind == LineKind::Hop,
+        hop: matches!(line.kind, LineKind::Hop | LineKind::Grasshop),
+        grasshop: line.kind == LineKind::Grasshop,
     }
 }
 
