@@ -932,10 +932,9 @@ impl<R: RuleHandle> Position<R> {
         };
         judged.lines = lines;
         judged.blocking = blocking;
-        judged.royal_steps = !rules.complex_attacks
-            && rules
-                .pseudo_royal
-                .is_none_or(|(types, _, duple)| !duple && types & rules.petrify == 0)
+        judged.royal_steps = rules
+            .pseudo_royal
+            .is_none_or(|(types, _, duple)| !duple && types & rules.petrify == 0)
             && !rules.flying_general
             && rules.mutually_immune == 0;
         if rules.blast.is_some() {
@@ -2708,7 +2707,8 @@ impl<R: RuleHandle> Position<R> {
     /// piece's `steps`: `None` where reading each step's destination
     /// ([`Position::royal_step_safe`]) costs less (a few steps), or where
     /// the tables do not give every attack (more than two seats, a mobility
-    /// region, a piece moved by the general generator, a hop).
+    /// region, a piece moved by the general generator: jumps, lame rides,
+    /// janggi's cannons).
     fn step_dangers<B: Bitboard>(&self, bits: &BitTables<B>, steps: B, from: Sq) -> Option<B> {
         let rules = self.rules();
         if steps.count() < MAPPED_STEPS || rules.seats.len() != 2 || !bits.attacks_read_forward {
@@ -2732,13 +2732,14 @@ impl<R: RuleHandle> Position<R> {
             attacked |= slot.slide_reach(occupied.low_word());
             let (a, b) = slot.rides;
             for ride in &bits.ride_list[a as usize..b as usize] {
-                if ride.hop {
-                    return None;
-                }
                 if !ride.capture {
                     continue;
                 }
                 let blockers = ride.ray & occupied;
+                if ride.hop {
+                    attacked |= Self::hop_attacks(ride, blockers, occupied);
+                    continue;
+                }
                 attacked |= if blockers.is_empty() {
                     ride.ray
                 } else if ride.increasing {
@@ -2755,6 +2756,19 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         Some(attacked)
+    }
+
+    /// The squares a hop (a cannon's or a grasshopper's, that captures)
+    /// attacks: those where it would take a piece, empty or not.
+    fn hop_attacks<B: Bitboard>(hop: &RideBits<B>, blockers: B, occupied: B) -> B {
+        let (mut reach, mut taken) = (B::default(), B::default());
+        let open = RideBits {
+            quiet: true,
+            capture: true,
+            ..*hop
+        };
+        Self::hop_targets(&open, blockers, occupied, &mut reach, &mut taken);
+        reach | taken
     }
 
     /// Whether a royal or pseudo-royal piece of the side to move may stand
@@ -3472,11 +3486,14 @@ struct JudgedLines {
     checks: [(u64, SqSet); CHECK_GROUPS],
     /// The groups in use.
     groups: usize,
-    /// Attacks are plain (no hoppers or lame leapers) and there are no
-    /// flying general, mutual immunity, `dupleCheck` or pseudo-royal types
-    /// that turn into walls: a royal or pseudo-royal piece's move (other
-    /// than a capture, where captures explode; and of a pseudo-royal piece
-    /// only, there) is as safe as its destination.
+    /// There are no flying general, mutual immunity, `dupleCheck` or
+    /// pseudo-royal types that turn into walls: a royal or pseudo-royal
+    /// piece's move (other than a capture, where captures explode; and of a
+    /// pseudo-royal piece only, there) is as safe as its destination, the
+    /// piece lifted from where it stood (hoppers and lame leapers
+    /// included: the destination's attack lines are read with the piece
+    /// gone from its square, and a step entering or leaving a line toward
+    /// another royal piece is judged apart).
     royal_steps: bool,
     /// Where plain captures that explode are judged without being played.
     blasts: Option<UnplayedBlasts>,
@@ -3550,10 +3567,69 @@ mod tests {
 
     use crate::catalog::Catalog;
     use crate::game::Game;
+    use crate::moves::{Move, MoveList};
     use crate::position::Position;
     use crate::rng::SplitMix64;
-    use crate::rules::{BitTables, Bitboard, BoardBits, Sq, compile};
+    use crate::rules::{BitTables, Bitboard, BoardBits, RuleTable, Sq, SqSet, compile};
     use crate::source::SourceFile;
+
+    use super::JudgedLines;
+
+    /// Calls `visit` with the positions of two random games (up to 30
+    /// plies) of every shipped variant and every `variants.ini` section of
+    /// the corpus that tetrarch plays; returns how many variants `visit`
+    /// said it used.
+    fn visit_random_positions(
+        mut visit: impl FnMut(&Arc<RuleTable>, &mut Position) -> bool,
+    ) -> usize {
+        let mut catalog = Catalog::shipped();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fsf/variants.ini");
+        let text = std::fs::read_to_string(path).expect("the corpus's variants.ini");
+        catalog.load(SourceFile::new("variants.ini", text));
+        let mut variants = 0;
+        for name in catalog.names() {
+            let Ok(definition) = catalog.checked(name) else {
+                continue;
+            };
+            let Ok(rules) = compile(definition) else {
+                continue;
+            };
+            let rules = Arc::new(rules);
+            let mut used = false;
+            for seed in 0..2 {
+                let Ok(mut game) = Game::new(rules.clone(), definition.start_fen(), seed) else {
+                    continue;
+                };
+                let mut rng = SplitMix64::new(seed);
+                for _ in 0..30 {
+                    if game.result().is_some() || game.legal_moves().is_empty() {
+                        break;
+                    }
+                    let mut pos = game.position().clone();
+                    used |= visit(&rules, &mut pos);
+                    let moves = game.legal_moves();
+                    game.play(moves[rng.below(moves.len())])
+                        .expect("a legal move");
+                }
+            }
+            variants += usize::from(used);
+        }
+        variants
+    }
+
+    /// The side to move's royal and pseudo-royal pieces, and its first one.
+    fn lifted_pieces(pos: &Position) -> SqSet {
+        let us = pos.to_move();
+        let mut lifted = pos.pseudo_royals(us);
+        for sq in pos
+            .royal(us)
+            .into_iter()
+            .chain(pos.pieces_of(us).first().copied())
+        {
+            lifted.insert(sq);
+        }
+        lifted
+    }
 
     /// Compares [`Position::step_dangers`] for the piece on `from` with
     /// [`Position::attacked_by_enemy`] on every square, the piece lifted;
@@ -3583,64 +3659,64 @@ mod tests {
     /// The squares the enemy attacks, mapped at once from the bitboard
     /// tables ([`Position::step_dangers`]), are those each square's attack
     /// lines give, with a royal, pseudo-royal or other piece of the side to
-    /// move lifted, in positions of random games of every shipped variant
-    /// and every `variants.ini` section of the corpus that tetrarch plays.
+    /// move lifted, in positions of random games.
     #[test]
     fn mapped_dangers_are_the_attacked_squares() {
-        let mut catalog = Catalog::shipped();
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fsf/variants.ini");
-        let text = std::fs::read_to_string(path).expect("the corpus's variants.ini");
-        catalog.load(SourceFile::new("variants.ini", text));
-        let (mut mapped, mut variants) = (0, 0);
-        for name in catalog.names() {
-            let Ok(definition) = catalog.checked(name) else {
-                continue;
-            };
-            let Ok(rules) = compile(definition) else {
-                continue;
-            };
-            let rules = Arc::new(rules);
+        let mut mapped = 0;
+        let variants = visit_random_positions(|rules, pos| {
             let before = mapped;
-            for seed in 0..2 {
-                let Ok(mut game) = Game::new(rules.clone(), definition.start_fen(), seed) else {
-                    continue;
-                };
-                let mut rng = SplitMix64::new(seed);
-                for _ in 0..30 {
-                    if game.result().is_some() || game.legal_moves().is_empty() {
-                        break;
-                    }
-                    let mut pos = game.position().clone();
-                    let us = pos.to_move();
-                    let mut lifted = pos.pseudo_royals(us);
-                    for sq in pos
-                        .royal(us)
-                        .into_iter()
-                        .chain(pos.pieces_of(us).first().copied())
-                    {
-                        lifted.insert(sq);
-                    }
-                    for from in lifted.iter() {
-                        mapped += usize::from(match &rules.bits {
-                            BoardBits::Narrow(bits) => {
-                                compare_dangers_with_attacks(&mut pos, bits, from)
-                            }
-                            BoardBits::Double(bits) => {
-                                compare_dangers_with_attacks(&mut pos, bits, from)
-                            }
-                            BoardBits::Wide(bits) => {
-                                compare_dangers_with_attacks(&mut pos, bits, from)
-                            }
-                        });
-                    }
-                    let moves = game.legal_moves();
-                    game.play(moves[rng.below(moves.len())])
-                        .expect("a legal move");
-                }
+            for from in lifted_pieces(pos).iter() {
+                mapped += usize::from(match &rules.bits {
+                    BoardBits::Narrow(bits) => compare_dangers_with_attacks(pos, bits, from),
+                    BoardBits::Double(bits) => compare_dangers_with_attacks(pos, bits, from),
+                    BoardBits::Wide(bits) => compare_dangers_with_attacks(pos, bits, from),
+                });
             }
-            variants += usize::from(mapped > before);
-        }
+            mapped > before
+        });
         assert!(variants > 150, "{variants} variants mapped");
         assert!(mapped > 10_000, "{mapped} maps compared");
+    }
+
+    /// Where the exposure path judges a royal or pseudo-royal piece's step
+    /// by its destination's safety alone ([`Position::royal_step_unexposed`],
+    /// hoppers and lame leapers included), that safety is what making the
+    /// step and testing the position finds ([`Position::is_legal`]), in
+    /// positions of random games.
+    #[test]
+    fn royal_steps_judged_by_their_destination_are_those_made_and_tested() {
+        let mut judged_steps = 0;
+        let variants = visit_random_positions(|rules, pos| {
+            if !rules.exposure_legality[pos.to_move()] || pos.bikjang() {
+                return false;
+            }
+            let us = pos.to_move();
+            let tested = pos.tested_pieces(us);
+            let mut judged = JudgedLines::default();
+            if !pos.judged_lines(us, &tested, &mut judged) {
+                return false;
+            }
+            let mut moves = MoveList::default();
+            pos.pseudo_moves(&mut moves);
+            let before = judged_steps;
+            for &m in moves.as_slice() {
+                let Move::Normal { from, to } = m else {
+                    continue;
+                };
+                if pos.always_tested(&m) || !pos.royal_step_unexposed(from, to, &judged, &tested) {
+                    continue;
+                }
+                let fen = pos.fen();
+                assert_eq!(
+                    pos.royal_step_safe(from, to),
+                    pos.is_legal(m),
+                    "{fen}: {m:?}"
+                );
+                judged_steps += 1;
+            }
+            judged_steps > before
+        });
+        assert!(variants > 30, "{variants} variants with steps judged");
+        assert!(judged_steps > 5_000, "{judged_steps} steps compared");
     }
 }
