@@ -12,8 +12,9 @@ use crate::piece::Piece;
 use crate::piece_type::{MAX_PIECE_TYPES, PieceType};
 use crate::position::{KingSafety, NO_SQ, Position, RuleHandle};
 use crate::rules::{
-    BitTables, Bitboard, BoardBits, Cambodian, HerdLeap, LineKind, MoveForm, RideBits, RuleTable,
-    SeatSlots, Slot, SlotBits, Sq, SqSet, Walling, WallingRule, promotion_count_index,
+    BitTables, Bitboard, BoardBits, Cambodian, HerdLeap, LineKind, MoveForm, RideBits, RideForm,
+    RuleTable, SeatSlots, Slot, SlotBits, Sq, SqSet, Walling, WallingRule, promotion_count_index,
+    ride_reach,
 };
 use crate::seat::Seat;
 
@@ -2736,16 +2737,10 @@ impl<R: RuleHandle> Position<R> {
                     continue;
                 }
                 let blockers = ride.ray & occupied;
-                if ride.hop {
-                    attacked |= Self::hop_attacks(ride, blockers, occupied);
-                    continue;
-                }
-                attacked |= if blockers.is_empty() {
-                    ride.ray
-                } else if ride.increasing {
-                    ride.ray & (B::below(blockers.lowest()) | B::square(blockers.lowest()))
+                attacked |= if ride.form == RideForm::Ride {
+                    ride_reach(ride.ray, ride.increasing, occupied)
                 } else {
-                    ride.ray & (B::above(blockers.highest()) | B::square(blockers.highest()))
+                    Self::hop_attacks(ride, blockers, occupied)
                 };
             }
             let (a, b) = slot.lames;
@@ -2856,7 +2851,7 @@ impl<R: RuleHandle> Position<R> {
         };
         for ride in rides {
             let blockers = ride.ray & occupied;
-            if ride.hop {
+            if ride.form != RideForm::Ride {
                 Self::hop_targets(ride, blockers, occupied, &mut quiet, &mut capture);
                 continue;
             }
@@ -2952,7 +2947,7 @@ impl<R: RuleHandle> Position<R> {
         } else {
             hop.ray & B::below(blockers.highest())
         };
-        if hop.grasshop {
+        if hop.form == RideForm::Grasshop {
             Self::grasshop_targets(hop, beyond, quiet, capture);
             return;
         }

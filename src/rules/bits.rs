@@ -75,18 +75,17 @@ fn subsets(mask: u64) -> impl Iterator<Item = u64> {
 
 /// The squares a ride (its squares `ray`, their indices growing or not)
 /// reaches among `occupied`: up to and including the first occupied one.
-fn ride_reach(ray: u64, increasing: bool, occupied: u64) -> u64 {
+pub fn ride_reach<B: Bitboard>(ray: B, increasing: bool, occupied: B) -> B {
     let blockers = ray & occupied;
-    if blockers == 0 {
+    if blockers.is_empty() {
         return ray;
     }
-    let up_to_first = if increasing {
-        let first = blockers & blockers.wrapping_neg();
-        first | (first - 1)
+    let beyond = if increasing {
+        B::above(blockers.lowest())
     } else {
-        !((1u64 << (63 - blockers.leading_zeros())) - 1)
+        B::below(blockers.highest())
     };
-    ray & up_to_first
+    ray & !beyond
 }
 
 /// A ride, a hop or a grasshopper's hop as a bitboard: its squares, and
@@ -101,11 +100,20 @@ pub struct RideBits<B> {
     pub quiet: bool,
     /// May capture.
     pub capture: bool,
-    /// A hop (a cannon's line): it starts beyond the first piece on the
-    /// ray, the hurdle.
-    pub hop: bool,
-    /// A grasshopper's hop (`hop` too): it ends just beyond the hurdle.
-    pub grasshop: bool,
+    /// Where along the ray its moves end.
+    pub form: RideForm,
+}
+
+/// Where the moves along a [`RideBits`] ray end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RideForm {
+    /// A ride: on the squares up to the first piece, and on that piece.
+    Ride,
+    /// A hop (a cannon's line): beyond the first piece (the hurdle), on the
+    /// squares up to the next piece, and on that piece.
+    Hop,
+    /// A grasshopper's hop: on the square just beyond the hurdle.
+    Grasshop,
 }
 
 /// A leap that needs its path empty (a pawn's double step, xiangqi's
@@ -723,7 +731,7 @@ impl<B: Bitboard> BitTables<B> {
                 targets.extend(subsets(mask).map(|occupied| {
                     let reach = group
                         .iter()
-                        .fold(0, |m, r| m | ride_reach(r.ray, r.increasing, occupied));
+                        .fold(0u64, |m, r| m | ride_reach(r.ray, r.increasing, occupied));
                     B::from_low_bits(u128::from(reach))
                 }));
                 offset
@@ -740,8 +748,11 @@ fn ride_bits<B: Bitboard>(line: &Line, squares: &[Sq]) -> RideBits<B> {
         increasing: squares.len() < 2 || squares[1] > squares[0],
         quiet: line.quiet,
         capture: line.capture,
-        hop: matches!(line.kind, LineKind::Hop | LineKind::Grasshop),
-        grasshop: line.kind == LineKind::Grasshop,
+        form: match line.kind {
+            LineKind::Hop => RideForm::Hop,
+            LineKind::Grasshop => RideForm::Grasshop,
+            _ => RideForm::Ride,
+        },
     }
 }
 
@@ -773,7 +784,7 @@ mod tests {
     /// square indices.
     #[test]
     fn rides_stop_on_their_first_blocker() {
-        let ray = 0b0111_1110; // squares 1..=6
+        let ray: u64 = 0b0111_1110; // squares 1..=6
         assert_eq!(ride_reach(ray, true, 0), ray);
         assert_eq!(ride_reach(ray, true, 1 << 3 | 1 << 5), 0b0000_1110);
         assert_eq!(ride_reach(ray, false, 1 << 3 | 1 << 5), 0b0110_0000);

@@ -24,8 +24,8 @@ use crate::seat::Seat;
 pub use adjudication::{Adjudication, Army, MaterialCounting, Ranking, Scoring};
 pub use bitboard::Bitboard;
 pub use bits::{
-    AttackSlide, BitTables, BoardBits, Entry, LameBits, RideBits, SeatSlots, SlideBits, Slot,
-    SlotBits, pext,
+    AttackSlide, BitTables, BoardBits, Entry, LameBits, RideBits, RideForm, SeatSlots, SlideBits,
+    Slot, SlotBits, pext, ride_reach,
 };
 pub use compile::{CompileError, compile};
 pub use geometry::{Direction, KING_STEPS};
