@@ -1048,6 +1048,13 @@ impl<R: RuleHandle> Position<R> {
     /// where `hashed` ([`Position::make_for_count`]).
     #[inline(never)]
     fn make_other(&mut self, mv: Move, hashed: bool) {
+        if let Move::Normal { from, to } = mv
+            && self.rules.plain_quiet_make
+            && self.board[to as usize].is_none()
+        {
+            self.make_plain(mv, from, to, None, hashed);
+            return;
+        }
         if let Move::Drop { piece, to, .. } = mv
             && self.rules.plain_drop
         {
@@ -1806,7 +1813,8 @@ impl<R: RuleHandle> Position<R> {
         self.node = undo.node;
         // The short ways back from `make`'s short ways.
         if let Some(Move::Normal { from, to }) = undo.mv
-            && self.rules.plain_make
+            && (self.rules.plain_make
+                || self.rules.plain_quiet_make && self.removed.len() == undo.removed_from as usize)
         {
             self.relocate(to, from);
             self.restore(&undo);
@@ -2870,12 +2878,30 @@ impl<R: RuleHandle> Position<R> {
         let Some((mask, limit, _)) = self.rules.pseudo_royal else {
             return SqSet::default();
         };
+        let all_types = self.rules.all_types();
+        if mask != u64::MAX && self.rules.square_count() <= 64 {
+            // One pass over the types: each type's bitboard while its count
+            // allows.
+            let start = self.rules.seat_type(seat, PieceType::new(0));
+            let counts = &self.counts[start..][..self.rules.pieces.len()];
+            let own = &self.piece_bits[start..][..counts.len()];
+            let mut bits = 0;
+            let mut rest = mask & all_types;
+            while rest != 0 {
+                let kind = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if u32::from(counts[kind]) <= limit {
+                    bits |= own[kind];
+                }
+            }
+            return SqSet::from_words([bits, 0, 0, 0]);
+        }
         // The types whose pieces are pseudo-royal: with `*` (every bit) all
         // of them while their total allows, else each while its own count
         // does. Walking the mask's bits, not every type.
         let mut types = 0;
         let mut total = 0;
-        let mut rest = mask & self.rules.all_types();
+        let mut rest = mask & all_types;
         while rest != 0 {
             let t = PieceType::new(rest.trailing_zeros() as usize);
             rest &= rest - 1;

@@ -794,6 +794,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         hand,
         flip,
         plain_make: false,
+        plain_quiet_make: false,
         plain_drop: false,
         plain_walled: false,
         bits: super::BoardBits::default(),
@@ -840,6 +841,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     (table.plain_moves, table.near_promotion) = plain_moves(&table);
     table.promotion_counts = super::promotion::promotion_counts(&table);
     table.plain_make = plain_make(&table);
+    table.plain_quiet_make = plain_quiet_make(&table);
     table.plain_drop = plain_drop(&table);
     table.plain_walled = plain_walled(&table);
     // Only the types that reset the n-move counter ask.
@@ -1810,6 +1812,13 @@ fn may_step_back(table: &RuleTable, seat: Seat, kind: PieceType) -> bool {
 /// Whether a normal move has only the usual effects ([`RuleTable::plain_make`]).
 fn plain_make(table: &RuleTable) -> bool {
     plain_ply(table) && table.walling.is_none() && plain_captures(table)
+}
+
+/// Whether a normal move that takes nothing has only the usual effects
+/// ([`RuleTable::plain_quiet_make`]): only captures set off the effects
+/// [`plain_captures`] excludes.
+fn plain_quiet_make(table: &RuleTable) -> bool {
+    plain_ply(table) && table.walling.is_none()
 }
 
 /// Whether a drop has only the usual effects ([`RuleTable::plain_drop`]).

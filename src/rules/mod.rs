@@ -751,6 +751,12 @@ pub struct RuleTable {
     /// No blast, petrification, flip, gate, wall, count or elimination
     /// follows, so [`crate::position::Position::make`] takes its short way.
     pub plain_make: bool,
+    /// A normal move that takes nothing has only the usual effects, though
+    /// captures may have others (blast, petrification, elimination): where
+    /// [`RuleTable::plain_make`] does not hold, such a move still takes
+    /// [`crate::position::Position::make`]'s and
+    /// [`crate::position::Position::unmake`]'s short ways.
+    pub plain_quiet_make: bool,
     /// A drop has only the usual effects: its piece leaves the hand for the
     /// board and the n-move counter restarts. No gate, wall, flip, count or
     /// castling right follows, so [`crate::position::Position::make`] and
