@@ -790,6 +790,10 @@ impl<R: RuleHandle> Position<R> {
             self.finish_legal_list(list);
             return;
         }
+        if self.list_past_walled(list) {
+            self.finish_legal_list(list);
+            return;
+        }
         self.pseudo_moves(list);
         self.add_sittuyin_promotions(list);
         self.add_walls(list);
@@ -2120,6 +2124,71 @@ impl<R: RuleHandle> Position<R> {
         } else {
             moves
         })
+    }
+
+    /// The legal moves listed where [`Position::count_walled`] counts them
+    /// with bitboards: every move is legal and walls go on the square a
+    /// piece leaves (`wallingRule = past`). The walled moves of the pieces
+    /// the bitboard tables cover are made from their targets (one per
+    /// target when the square left may take a wall, else none); the other
+    /// pieces' moves get their walls as [`Position::add_walls`] gives them.
+    /// False, with nothing listed, where that does not apply.
+    #[inline(never)]
+    fn list_past_walled(&mut self, list: &mut MoveList) -> bool {
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
+        let us = self.to_move();
+        let Some(walling) = rules.walling.as_ref() else {
+            return false;
+        };
+        if walling.rule != WallingRule::Past
+            || !rules.walls_counted[us]
+            || rules.walls_or_moves_counted[us]
+            || !self.nothing_exposed()
+        {
+            return false;
+        }
+        let region = &walling.region[us];
+        let mut walled = MoveList::default();
+        match &handle.bits {
+            BoardBits::Narrow(bits) => self.walled_by_bits(bits, region, list, &mut walled),
+            BoardBits::Double(bits) => self.walled_by_bits(bits, region, list, &mut walled),
+            BoardBits::Wide(bits) => self.walled_by_bits(bits, region, list, &mut walled),
+        }
+        self.add_walls(list);
+        for &m in walled.as_slice() {
+            list.push(m);
+        }
+        true
+    }
+
+    /// [`Position::list_past_walled`]'s moves: those of the pieces the
+    /// bitboard tables cover, with their walls, on `walled`; the other
+    /// pseudo-legal moves, without walls, on `bases`.
+    fn walled_by_bits<B: Bitboard>(
+        &self,
+        bits: &BitTables<B>,
+        region: &SqSet,
+        bases: &mut MoveList,
+        walled: &mut MoveList,
+    ) {
+        let masks = self.open_masks::<B>();
+        let slots = bits.seat_slots(self.rules(), self.to_move());
+        self.pseudo_moves_except(bases, |from, p| {
+            let slot = slots.of(p.kind(), from);
+            let Some(mut targets) = Self::targets_by_bits(bits, slot, p, masks) else {
+                return false;
+            };
+            if region.contains(from) {
+                while let Some(to) = targets.pop_lowest() {
+                    walled.push(Move::Walled {
+                        base: WallBase::Normal { from, to },
+                        wall: from,
+                    });
+                }
+            }
+            true
+        });
     }
 
     /// Where every move is legal and walls go on the square a piece leaves
