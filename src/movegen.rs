@@ -2449,6 +2449,14 @@ impl<R: RuleHandle> Position<R> {
             if t.is_empty() {
                 continue;
             }
+            // Too few steps are tested one by one (`Position::step_dangers`).
+            if t.count() >= MAPPED_STEPS
+                && let Some(safe) =
+                    self.royal_steps_by_dangers(bits, (from, targets), occupied, sink)
+            {
+                safe_steps |= safe;
+                continue;
+            }
             let royal = self.lift(from);
             while let Some(to) = t.pop_lowest() {
                 let attacked = self.attacked_by_enemy_recalled(to, us, from);
@@ -2770,6 +2778,27 @@ impl<R: RuleHandle> Position<R> {
             to_test.push(Move::Normal { from, to });
         }
         true
+    }
+
+    /// [`Position::generate_legal`]'s steps of the royal piece on `from` to
+    /// `targets`, judged by the squares the enemy attacks
+    /// ([`Position::step_dangers`]) where no capture explodes: the safe ones
+    /// told to `sink` and returned. `None`, with nothing told, where the
+    /// dangers are not mapped. Out of line: most positions test each step.
+    #[inline(never)]
+    fn royal_steps_by_dangers<B: Bitboard>(
+        &self,
+        bits: &BitTables<B>,
+        (from, targets): (Sq, B),
+        occupied: B,
+        sink: &mut impl MoveSink,
+    ) -> Option<B> {
+        if self.rules().blast.is_some() {
+            return None;
+        }
+        let safe = targets & !self.step_dangers(bits, targets, from)?;
+        sink.batch(from, safe, safe & occupied);
+        Some(safe)
     }
 
     /// The squares the enemy attacks once the piece on `from` (of the side
