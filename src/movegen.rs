@@ -1876,6 +1876,8 @@ impl<R: RuleHandle> Position<R> {
         // Where every capture is tested, a capture is judged as a move on a
         // line is.
         let left = judged.left();
+        // The pieces whose every move is tested or judged: one test a piece.
+        let held = tested | left;
         let mut entered = B::from_set(&judged.lines);
         if self.captures_tested() {
             entered |= masks.occupied;
@@ -1916,7 +1918,7 @@ impl<R: RuleHandle> Position<R> {
                 continue;
             }
             let slot = slots.of(p.kind(), from);
-            let free = !slot.royal && !tested.contains(from) && !left.contains(from);
+            let free = !slot.royal && !held.contains(from);
             // A piece that may promote: its targets are found with
             // bitboards too. Those outside its promotion region, when it
             // stands outside, are plain moves; each other gives the moves
