@@ -508,6 +508,10 @@ impl<R: RuleHandle> Position<R> {
         let rules = self.rules();
         let ends = &rules.ends;
         let pieces = self.connect_pieces::<B>(seat);
+        // Fewer pieces than a run needs make none.
+        if pieces.count() < ends.connect {
+            return false;
+        }
         // KING_STEPS' indices of (1, 0), (0, 1), (1, 1) and (1, -1), the
         // connect directions' order.
         const STEPS: [usize; 4] = [2, 0, 4, 5];
@@ -518,9 +522,19 @@ impl<R: RuleHandle> Position<R> {
                 .all(|(&d, step)| KING_STEPS[d] == step)
         );
         STEPS.iter().zip(ends.connect_directions).any(|(&d, on)| {
-            on && !(1..ends.connect)
-                .fold(pieces, |run, _| pieces & rules.step_all(run, d))
-                .is_empty()
+            if !on {
+                return false;
+            }
+            // The pieces that start a run of 1, 2, … pieces: none left, no
+            // longer run either.
+            let mut run = pieces;
+            for _ in 1..ends.connect {
+                run = pieces & rules.step_all(run, d);
+                if run.is_empty() {
+                    return false;
+                }
+            }
+            true
         })
     }
 }
