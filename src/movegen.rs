@@ -2818,6 +2818,11 @@ impl<R: RuleHandle> Position<R> {
         let Some(enemy) = self.other_seat_if_enemy(self.to_move()) else {
             return Some(B::default());
         };
+        // The map's cost grows with the enemy's pieces, a step's test much
+        // less: against a full army, three steps are tested one by one.
+        if steps.count() == MAPPED_STEPS && self.pieces_of(enemy).len() > FEW_ENEMY_PIECES {
+            return None;
+        }
         let occupied = B::from_set(self.occupied()) & !B::square(from);
         let slots = bits.seat_slots(rules, enemy);
         let mut attacked = B::default();
@@ -3559,8 +3564,12 @@ pub(crate) fn castling_may_expose(
 
 /// The fewest steps of a royal or pseudo-royal piece for which the squares
 /// the enemy attacks are mapped at once ([`Position::step_dangers`]) rather
-/// than each step's destination tested.
-const MAPPED_STEPS: u32 = 4;
+/// than each step's destination tested; one more where the enemy has more
+/// than [`FEW_ENEMY_PIECES`] pieces.
+const MAPPED_STEPS: u32 = 3;
+
+/// The most enemy pieces for which [`MAPPED_STEPS`] steps are mapped.
+const FEW_ENEMY_PIECES: usize = 8;
 
 /// The most groups of piece types [`JudgedLines`] keeps check squares for;
 /// further groups' squares are tested for every move.
