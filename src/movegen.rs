@@ -2670,18 +2670,28 @@ impl<R: RuleHandle> Position<R> {
     #[inline(always)]
     fn capture_masks<B: Bitboard>(&self) -> (B, B) {
         let rules = self.rules();
-        let team = rules.seats[self.to_move()].team;
-        let enemies = Seat::all(rules.seats.len())
-            .filter(|&s| rules.seats[s].team != team)
-            .fold(B::default(), |m, s| {
-                m | (B::from_set(self.seat_occupied(s)) & !self.uncapturable_royals::<B>(s))
-            });
+        let us = self.to_move();
+        let capturable =
+            |s: Seat| B::from_set(self.seat_occupied(s)) & !self.uncapturable_royals::<B>(s);
+        // With two seats, the other one's pieces where it is an enemy.
+        let enemies = match rules.opponents[us] {
+            Some(other) => capturable(other),
+            None => {
+                let team = rules.seats[us].team;
+                Seat::all(rules.seats.len())
+                    .filter(|&s| rules.seats[s].team != team)
+                    .fold(B::default(), |m, s| m | capturable(s))
+            }
+        };
         // A target of one square leaves its second `NO_SQ`, no square.
-        let en_passant = self
-            .en_passant()
-            .flat_map(|e| e.squares)
-            .filter(|&s| s != NO_SQ)
-            .fold(B::default(), |m, s| m | B::square(s));
+        let mut en_passant = B::default();
+        for target in self.en_passant() {
+            for &s in &target.squares {
+                if s != NO_SQ {
+                    en_passant |= B::square(s);
+                }
+            }
+        }
         (enemies, en_passant)
     }
 
