@@ -2174,22 +2174,13 @@ impl<R: RuleHandle> Position<R> {
         bases: &mut MoveList,
         walled: &mut MoveList,
     ) {
-        let masks = self.open_masks::<B>();
-        let slots = bits.seat_slots(self.rules(), self.to_move());
-        self.pseudo_moves_except(bases, |from, p| {
-            let slot = slots.of(p.kind(), from);
-            let Some(mut targets) = Self::targets_by_bits(bits, slot, p, masks) else {
-                return false;
-            };
-            if region.contains(from) {
-                while let Some(to) = targets.pop_lowest() {
-                    walled.push(Move::Walled {
-                        base: WallBase::Normal { from, to },
-                        wall: from,
-                    });
-                }
+        self.past_walled_by_bits(bits, region, bases, |from, mut targets: B| {
+            while let Some(to) = targets.pop_lowest() {
+                walled.push(Move::Walled {
+                    base: WallBase::Normal { from, to },
+                    wall: from,
+                });
             }
-            true
         });
     }
 
@@ -2204,20 +2195,38 @@ impl<R: RuleHandle> Position<R> {
         region: &SqSet,
         bases: &mut MoveList,
     ) -> u64 {
+        let mut count = 0;
+        self.past_walled_by_bits(bits, region, bases, |_, targets: B| {
+            count += u64::from(targets.count());
+        });
+        count
+    }
+
+    /// The walk [`Position::count_past_walled`] and
+    /// [`Position::walled_by_bits`] share: each piece the bitboard tables
+    /// cover whose square may take a wall (in `region`) is handed to
+    /// `on_targets` with its targets, one walled move each; the other
+    /// pieces' pseudo-legal moves are listed on `bases`.
+    #[inline(always)]
+    fn past_walled_by_bits<B: Bitboard>(
+        &self,
+        bits: &BitTables<B>,
+        region: &SqSet,
+        bases: &mut MoveList,
+        mut on_targets: impl FnMut(Sq, B),
+    ) {
         let masks = self.open_masks::<B>();
         let slots = bits.seat_slots(self.rules(), self.to_move());
-        let mut count = 0;
         self.pseudo_moves_except(bases, |from, p| {
             let slot = slots.of(p.kind(), from);
             let Some(targets) = Self::targets_by_bits(bits, slot, p, masks) else {
                 return false;
             };
             if region.contains(from) {
-                count += u64::from(targets.count());
+                on_targets(from, targets);
             }
             true
         });
-        count
     }
 
     /// Whether every move of the side to move other than a drop or a

@@ -1811,7 +1811,7 @@ fn may_step_back(table: &RuleTable, seat: Seat, kind: PieceType) -> bool {
 
 /// Whether a normal move has only the usual effects ([`RuleTable::plain_make`]).
 fn plain_make(table: &RuleTable) -> bool {
-    plain_ply(table) && table.walling.is_none() && plain_captures(table)
+    plain_quiet_make(table) && plain_captures(table)
 }
 
 /// Whether a normal move that takes nothing has only the usual effects
