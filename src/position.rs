@@ -9,7 +9,8 @@ use crate::moves::{Move, WallBase};
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
 use crate::rules::{
-    AttackSlide, Bitboard, BoardBits, Counting, CountingRule, Entry, RuleTable, Sq, SqSet,
+    AttackSlide, BitTables, Bitboard, BoardBits, Counting, CountingRule, Entry, RuleTable, Sq,
+    SqSet,
 };
 use crate::seat::Seat;
 
@@ -189,6 +190,32 @@ impl KingSafety {
             1 => self.answers,
             _ => SqSet::default(),
         }
+    }
+}
+
+/// The most groups of rides toward a square an [`AttackWatch`] holds.
+pub(crate) const WATCHED_RIDES: usize = 4;
+
+/// The enemy pieces that may attack one square
+/// ([`Position::attack_watch`]): those that leap to it, and each group of
+/// rides toward it with the pieces riding it.
+#[derive(Clone, Copy)]
+pub(crate) struct AttackWatch<'a> {
+    leapers: u64,
+    rides: [Option<(Entry<'a, AttackSlide, u64>, u64)>; WATCHED_RIDES],
+}
+
+impl AttackWatch<'_> {
+    /// Whether the square is attacked with only the pieces of `alive` on
+    /// the board (a subset of the position's).
+    #[inline]
+    pub(crate) fn attacked(&self, alive: u64) -> bool {
+        self.leapers & alive != 0
+            || self
+                .rides
+                .iter()
+                .map_while(|ride| *ride)
+                .any(|(slide, riders)| slide.reach(alive) & riders & alive != 0)
     }
 }
 
@@ -2157,6 +2184,57 @@ impl<R: RuleHandle> Position<R> {
         false
     }
 
+    /// The squares of the pieces a blast takes next to its capture
+    /// ([`Position::blast_neighbours`]), on boards of at most 64 squares
+    /// with two seats (no dead pieces): every piece but those of the
+    /// types no blast takes (pawns, the immune ones).
+    pub(crate) fn blast_victim_bits(&self) -> u64 {
+        let rules = self.rules();
+        let spared = rules.all_types() & !rules.blast_victims;
+        Seat::all(rules.seats.len())
+            .map(|seat| self.seat_occupied[seat].low_bits() & !self.pieces_of_types(seat, spared))
+            .fold(0, |all, bits| all | bits)
+    }
+
+    /// What decides whether `enemy`'s pieces attack `sq`, read once for
+    /// many occupancies the position does not hold (as blasts would leave
+    /// it, [`AttackWatch::attacked`]): on boards of at most 64 squares
+    /// where every attack line toward `sq` is a plain leap or is read as a
+    /// slide ([`crate::rules::BitTables::attack_slides`]), in at most
+    /// [`WATCHED_RIDES`] groups of rides that hold an enemy piece riding
+    /// them; `None` elsewhere. `bits` are the rule table's narrow tables.
+    pub(crate) fn attack_watch<'a>(
+        &self,
+        bits: &'a BitTables<u64>,
+        sq: Sq,
+        enemy: Seat,
+    ) -> Option<AttackWatch<'a>> {
+        let rules = self.rules();
+        let slides = bits.attack_slides(rules, enemy, sq);
+        if slides.len() == 0 && !rules.attack_lines(enemy, sq).is_empty() {
+            return None;
+        }
+        let own = self.seat_occupied[enemy].low_bits();
+        let mut watch = AttackWatch {
+            leapers: 0,
+            rides: [None; WATCHED_RIDES],
+        };
+        for &(squares, types) in rules.leap_attacks(enemy, sq) {
+            watch.leapers |= self.pieces_on(enemy, own, squares, types);
+        }
+        let mut watched = watch.rides.iter_mut();
+        for attack in slides {
+            if attack.squares & own == 0 {
+                continue;
+            }
+            let riders = attack.squares & self.pieces_of_types(enemy, attack.types);
+            if riders != 0 {
+                *watched.next()? = Some((attack, riders));
+            }
+        }
+        Some(watch)
+    }
+
     /// [`Position::find_attacker_with`]'s rides read as slides
     /// ([`crate::rules::BitTables::attack_slides`]): the first piece along
     /// each group of rides, where it is one of `riders` (the seat's pieces)
@@ -2356,9 +2434,11 @@ impl<R: RuleHandle> Position<R> {
         *rules.attack_reach(sq)
     }
 
-    /// [`Position::king_safety`] of the royal piece on `king`.
+    /// [`Position::king_safety`] of the royal piece on `king`; also the
+    /// checks and pins of a lone pseudo-royal piece there, where captures
+    /// explode (`Position::moves_by_blast_pins`).
     #[inline(never)]
-    fn royal_safety(&self, king: Sq, seat: Seat) -> KingSafety {
+    pub(crate) fn royal_safety(&self, king: Sq, seat: Seat) -> KingSafety {
         let mut safety = KingSafety::default();
         let rules = self.rules();
         match rules.seats.len() {

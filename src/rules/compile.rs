@@ -804,6 +804,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         promotion_counts: Vec::new(),
         simple_legality: Vec::new(),
         exposure_legality: Vec::new(),
+        blast_pins: Vec::new(),
         walls_counted: Vec::new(),
         walls_or_moves_counted: Vec::new(),
         leap_attacks,
@@ -912,6 +913,24 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                     .hand
                     .as_ref()
                     .is_none_or(|h| !h.gating && h.must_drop.is_none())
+        })
+        .collect();
+    table.blast_pins = (0..table.seats.len())
+        .map(|seat| {
+            table.exposure_legality[seat]
+                && table.opponents[seat].is_some()
+                && table.blast.is_some()
+                && table.royal_kind.is_none()
+                && table.pseudo_royal.is_some_and(|(_, _, duple)| !duple)
+                && table.petrify == 0
+                && table.checking
+                && !table.complex_attacks
+                && table.mutually_immune == 0
+                && !table.flying_general
+                && !table.bikjang
+                && !table.pass[seat]
+                && table.hand.is_none()
+                && !table.promotions_touch_pseudo_royals
         })
         .collect();
     table.walls_counted = (0..table.seats.len())

@@ -653,6 +653,16 @@ pub struct RuleTable {
     /// explode or may be forbidden, without listing them
     /// ([`crate::position::Position`]'s `count_legal_moves`).
     pub exposure_legality: Vec<bool>,
+    /// Per seat, where legality goes the exposure way and captures explode
+    /// but nothing else stands between pins and legality: two seats, no
+    /// royal type, pseudo-royal pieces without `dupleCheck`, no
+    /// petrification (a wall left by a capture may shield), checks allowed, no hoppers or lame captures, mutual
+    /// immunity, flying general, bikjang, passes, hand or promotion to a
+    /// pseudo-royal type. There, while the side to move has one
+    /// pseudo-royal piece (atomic's king), its checks and pins decide the
+    /// quiet moves, and each capture is judged with its blast
+    /// ([`crate::position::Position`]'s `moves_by_blast_pins`).
+    pub blast_pins: Vec<bool>,
     /// Per seat, where every move puts a wall (`wallingRule`, not
     /// `wallOrMove`) and nothing else complicates legality (no pseudo-royal
     /// pieces, hand, passes or compulsory captures): perft's last ply counts

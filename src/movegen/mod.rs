@@ -18,6 +18,8 @@ use crate::rules::{
 };
 use crate::seat::Seat;
 
+mod blast;
+
 impl<R: RuleHandle> Position<R> {
     /// Adds every pseudo-legal move of the side to move.
     pub fn pseudo_moves(&self, list: &mut MoveList) {
@@ -1844,6 +1846,9 @@ impl<R: RuleHandle> Position<R> {
         // pass must break the facing: each is tested.
         if self.bikjang() {
             return false;
+        }
+        if self.moves_by_blast_pins(sink) {
+            return true;
         }
         let us = self.to_move();
         let tested = self.tested_pieces(us);
@@ -3698,11 +3703,13 @@ mod tests {
 
     use super::JudgedLines;
 
-    /// Calls `visit` with the positions of two random games (up to 30
-    /// plies) of every shipped variant and every `variants.ini` section of
-    /// the corpus that tetrarch plays; returns how many variants `visit`
-    /// said it used.
-    fn visit_random_positions(
+    /// Calls `visit` with the positions of `games` random games (up to
+    /// `plies` plies) of every shipped variant and every `variants.ini`
+    /// section of the corpus that tetrarch plays and whose rules are
+    /// `wanted`; returns how many variants `visit` said it used.
+    pub(super) fn visit_random_positions(
+        (games, plies): (u64, usize),
+        wanted: impl Fn(&RuleTable) -> bool,
         mut visit: impl FnMut(&Arc<RuleTable>, &mut Position) -> bool,
     ) -> usize {
         let mut catalog = Catalog::shipped();
@@ -3717,14 +3724,17 @@ mod tests {
             let Ok(rules) = compile(definition) else {
                 continue;
             };
+            if !wanted(&rules) {
+                continue;
+            }
             let rules = Arc::new(rules);
             let mut used = false;
-            for seed in 0..2 {
+            for seed in 0..games {
                 let Ok(mut game) = Game::new(rules.clone(), definition.start_fen(), seed) else {
                     continue;
                 };
                 let mut rng = SplitMix64::new(seed);
-                for _ in 0..30 {
+                for _ in 0..plies {
                     if game.result().is_some() || game.legal_moves().is_empty() {
                         break;
                     }
@@ -3786,17 +3796,21 @@ mod tests {
     #[test]
     fn mapped_dangers_are_the_attacked_squares() {
         let mut mapped = 0;
-        let variants = visit_random_positions(|rules, pos| {
-            let before = mapped;
-            for from in lifted_pieces(pos).iter() {
-                mapped += usize::from(match &rules.bits {
-                    BoardBits::Narrow(bits) => compare_dangers_with_attacks(pos, bits, from),
-                    BoardBits::Double(bits) => compare_dangers_with_attacks(pos, bits, from),
-                    BoardBits::Wide(bits) => compare_dangers_with_attacks(pos, bits, from),
-                });
-            }
-            mapped > before
-        });
+        let variants = visit_random_positions(
+            (2, 30),
+            |_| true,
+            |rules, pos| {
+                let before = mapped;
+                for from in lifted_pieces(pos).iter() {
+                    mapped += usize::from(match &rules.bits {
+                        BoardBits::Narrow(bits) => compare_dangers_with_attacks(pos, bits, from),
+                        BoardBits::Double(bits) => compare_dangers_with_attacks(pos, bits, from),
+                        BoardBits::Wide(bits) => compare_dangers_with_attacks(pos, bits, from),
+                    });
+                }
+                mapped > before
+            },
+        );
         assert!(variants > 150, "{variants} variants mapped");
         assert!(mapped > 10_000, "{mapped} maps compared");
     }
@@ -3809,36 +3823,42 @@ mod tests {
     #[test]
     fn royal_steps_judged_by_their_destination_are_those_made_and_tested() {
         let mut judged_steps = 0;
-        let variants = visit_random_positions(|rules, pos| {
-            if !rules.exposure_legality[pos.to_move()] || pos.bikjang() {
-                return false;
-            }
-            let us = pos.to_move();
-            let tested = pos.tested_pieces(us);
-            let mut judged = JudgedLines::default();
-            if !pos.judged_lines(us, &tested, &mut judged) {
-                return false;
-            }
-            let mut moves = MoveList::default();
-            pos.pseudo_moves(&mut moves);
-            let before = judged_steps;
-            for &m in moves.as_slice() {
-                let Move::Normal { from, to } = m else {
-                    continue;
-                };
-                if pos.always_tested(&m) || !pos.royal_step_unexposed(from, to, &judged, &tested) {
-                    continue;
+        let variants = visit_random_positions(
+            (2, 30),
+            |_| true,
+            |rules, pos| {
+                if !rules.exposure_legality[pos.to_move()] || pos.bikjang() {
+                    return false;
                 }
-                let fen = pos.fen();
-                assert_eq!(
-                    pos.royal_step_safe(from, to),
-                    pos.is_legal(m),
-                    "{fen}: {m:?}"
-                );
-                judged_steps += 1;
-            }
-            judged_steps > before
-        });
+                let us = pos.to_move();
+                let tested = pos.tested_pieces(us);
+                let mut judged = JudgedLines::default();
+                if !pos.judged_lines(us, &tested, &mut judged) {
+                    return false;
+                }
+                let mut moves = MoveList::default();
+                pos.pseudo_moves(&mut moves);
+                let before = judged_steps;
+                for &m in moves.as_slice() {
+                    let Move::Normal { from, to } = m else {
+                        continue;
+                    };
+                    if pos.always_tested(&m)
+                        || !pos.royal_step_unexposed(from, to, &judged, &tested)
+                    {
+                        continue;
+                    }
+                    let fen = pos.fen();
+                    assert_eq!(
+                        pos.royal_step_safe(from, to),
+                        pos.is_legal(m),
+                        "{fen}: {m:?}"
+                    );
+                    judged_steps += 1;
+                }
+                judged_steps > before
+            },
+        );
         assert!(variants > 30, "{variants} variants with steps judged");
         assert!(judged_steps > 5_000, "{judged_steps} steps compared");
     }
