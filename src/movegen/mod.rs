@@ -2831,12 +2831,13 @@ impl<R: RuleHandle> Position<R> {
     /// to move) has left it, read from the bitboard tables, for that
     /// piece's `steps`: `None` where reading each step's destination
     /// ([`Position::royal_step_safe`]) costs less (a few steps), or where
-    /// the tables do not give every attack (more than two seats, a mobility
-    /// region, a piece moved by the general generator: jumps, lame rides,
-    /// janggi's cannons).
+    /// the tables do not give every attack (more than two seats, a piece
+    /// moved by the general generator: jumps, lame rides, janggi's
+    /// cannons). A piece attacks only inside its type's mobility region
+    /// ([`BitTables::attack_regions`]).
     fn step_dangers<B: Bitboard>(&self, bits: &BitTables<B>, steps: B, from: Sq) -> Option<B> {
         let rules = self.rules();
-        if steps.count() < MAPPED_STEPS || rules.seats.len() != 2 || !bits.attacks_read_forward {
+        if steps.count() < MAPPED_STEPS || rules.seats.len() != 2 {
             return None;
         }
         let Some(enemy) = self.other_seat_if_enemy(self.to_move()) else {
@@ -2849,24 +2850,27 @@ impl<R: RuleHandle> Position<R> {
         }
         let occupied = B::from_set(self.occupied()) & !B::square(from);
         let slots = bits.seat_slots(rules, enemy);
+        let regions = &bits.attack_regions[rules.seat_type(enemy, PieceType::new(0))..];
         let mut attacked = B::default();
         for &sq in self.pieces_of(enemy) {
-            let slot = slots.of(self.piece_at(sq).kind(), sq);
+            let kind = self.piece_at(sq).kind();
+            let slot = slots.of(kind, sq);
             if slot.general {
                 return None;
             }
-            attacked |= slot.leap_capture;
+            // The slot's capturing leaps stay inside the region already.
             if !slot.lined {
+                attacked |= slot.leap_capture;
                 continue;
             }
-            attacked |= slot.slide_reach(occupied.low_word());
+            let mut attacks = slot.leap_capture | slot.slide_reach(occupied.low_word());
             let (a, b) = slot.rides;
             for ride in &bits.ride_list[a as usize..b as usize] {
                 if !ride.capture {
                     continue;
                 }
                 let blockers = ride.ray & occupied;
-                attacked |= if ride.form == RideForm::Ride {
+                attacks |= if ride.form == RideForm::Ride {
                     ride_reach(ride.ray, ride.increasing, occupied)
                 } else {
                     Self::hop_attacks(ride, blockers, occupied)
@@ -2875,9 +2879,10 @@ impl<R: RuleHandle> Position<R> {
             let (a, b) = slot.lames;
             for lame in &bits.lame_list[a as usize..b as usize] {
                 if (lame.path & occupied).is_empty() {
-                    attacked |= lame.capture;
+                    attacks |= lame.capture;
                 }
             }
+            attacked |= attacks & regions[kind.index()];
         }
         Some(attacked)
     }

@@ -134,7 +134,7 @@ pub struct LameBits<B> {
 pub struct SlotBits<B> {
     /// Leap targets reachable by a quiet move.
     pub leap_quiet: B,
-    /// Leap targets reachable by a capture.
+    /// Leap targets reachable by a capture (inside the mobility region).
     pub leap_capture: B,
     /// Targets of capture lines that may take en passant.
     pub en_passant: B,
@@ -219,12 +219,13 @@ pub struct BitTables<B> {
     /// ([`BitTables::attack_slides`]).
     attack_slide_index: Vec<(u32, u32)>,
     attack_slide_list: Vec<AttackSlide>,
-    /// Every type may move to every square (no mobility region, no square
-    /// it may not move to): the squares a piece attacks are those its
-    /// slot's capturing leaps and rides reach, as the attack lines
-    /// ([`RuleTable::leap_attacks`], [`RuleTable::attack_lines`]) find them
-    /// from the attacked square.
-    pub attacks_read_forward: bool,
+    /// Per (seat, type) ([`RuleTable::seat_type`]), the squares its pieces
+    /// may attack: its mobility region, every square without one (a square
+    /// it may not move to, `immobile`, it still attacks). There, the
+    /// squares a piece attacks are those its slot's capturing leaps and
+    /// rides reach, as the attack lines ([`RuleTable::leap_attacks`],
+    /// [`RuleTable::attack_lines`]) find them from the attacked square.
+    pub attack_regions: Vec<B>,
 }
 
 /// Attack rides ending on one square, read as a slide: their first pieces
@@ -434,11 +435,10 @@ impl<B: Bitboard> BitTables<B> {
         let n_seats = rules.seats.len();
         let n_types = rules.pieces.len();
         let mut t = BitTables {
-            attacks_read_forward: true,
+            attack_regions: vec![B::default(); n_seats * n_types],
             ..BitTables::default()
         };
         let set = |squares: &[Sq]| squares.iter().fold(B::default(), |m, s| m | B::square(*s));
-        let board = (0..nsq as Sq).fold(B::default(), |m, s| m | B::square(s));
         let slides = SLIDES && nsq <= 64;
         let mut shared_slides = FxHashMap::default();
         for seat in Seat::all(n_seats) {
@@ -464,20 +464,24 @@ impl<B: Bitboard> BitTables<B> {
             );
             for kind in PieceType::all(n_types) {
                 let restricted = rules.moves_restricted(seat, kind);
+                let changes_type = rules.may_change_type(seat, kind);
                 let seat_type = rules.seat_type(seat, kind);
                 let destinations = (0..nsq as Sq)
                     .filter(|&s| {
                         rules.in_mobility_region(seat_type, s) && !rules.immobile_on(seat_type, s)
                     })
                     .fold(B::default(), |m, s| m | B::square(s));
-                t.attacks_read_forward &= destinations == board;
+                t.attack_regions[seat_type] = (0..nsq as Sq)
+                    .filter(|&s| rules.in_mobility_region(seat_type, s))
+                    .fold(B::default(), |m, s| m | B::square(s));
                 for sq in 0..nsq as Sq {
                     let (mut quiet, mut capture, mut ep) =
                         (B::default(), B::default(), B::default());
                     let slot = rules.slot(seat, kind, sq);
-                    // Away from the promotion region, a restricted type's
-                    // moves are its plain moves onto its destinations.
-                    let mut general = restricted && rules.near_promotion[slot];
+                    // Away from the promotion region, or where its type
+                    // never changes, a restricted type's moves are its
+                    // plain moves onto its destinations.
+                    let mut general = restricted && rules.near_promotion[slot] && changes_type;
                     let ride_start = t.ride_list.len() as u32;
                     let mut slide_rides = Vec::new();
                     let lame_start = t.lame_list.len() as u32;
@@ -555,7 +559,9 @@ impl<B: Bitboard> BitTables<B> {
                     let slides = (slide_start, t.slide_list.len() as u32);
                     t.slots.push(SlotBits {
                         leap_quiet: quiet,
-                        leap_capture: capture,
+                        // A piece captures and attacks only inside its
+                        // mobility region.
+                        leap_capture: capture & t.attack_regions[seat_type],
                         destinations,
                         en_passant: ep,
                         rides,

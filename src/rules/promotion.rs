@@ -98,6 +98,19 @@ impl RuleTable {
         }
     }
 
+    /// Whether a move of `seat`'s piece of `kind` may leave it another
+    /// type ([`RuleTable::move_forms`]): the type promotes, or promoted
+    /// pieces demote and some promotion (of a pawn or a piece, or a
+    /// promoted drop) makes this type.
+    pub fn may_change_type(&self, seat: Seat, kind: PieceType) -> bool {
+        let info = &self.pieces[kind];
+        info.promotes_as_pawn[seat]
+            || info.promotes_to.is_some()
+            || self.piece_demotion
+                && (self.pieces.iter().any(|p| p.promotes_to == Some(kind))
+                    || self.promotion_choices.iter().any(|c| c.contains(&kind)))
+    }
+
     /// The number of forms of a move ([`RuleTable::move_forms`]) of
     /// `seat_type`'s pieces, by [`promotion_count_index`], where no type
     /// has a promotion limit (the number then depends on nothing else).
