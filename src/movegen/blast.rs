@@ -99,11 +99,7 @@ impl<R: RuleHandle> Position<R> {
                 }
                 continue;
             }
-            let start = tested.len();
             self.piece_moves(from, p, &mut tested);
-            if rules.overlapping[rules.seat_type(us, p.kind())] {
-                tested.dedup_from(start);
-            }
         }
         let p = self.piece_at(king);
         if !p.kind().is_in(moveless) {
@@ -116,7 +112,7 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         self.castling_moves(&mut tested);
-        // Read at the first capture: most positions have few or none.
+        // Read at the first capture: a position without one needs none.
         let mut view = None;
         for &m in tested.as_slice() {
             if self.blast_judged(m, (king, touching, narrow), &safety, &blasts, &mut view) {

@@ -29,18 +29,13 @@ impl<R: RuleHandle> Position<R> {
     /// [`Position::pseudo_moves`] without the moves of the pieces `taken`
     /// accepts (by square and piece): the caller has dealt with them.
     fn pseudo_moves_except(&self, list: &mut MoveList, mut taken: impl FnMut(Sq, Piece) -> bool) {
-        let rules = self.rules();
         let us = self.to_move();
         for &from in self.pieces_of(us) {
             let p = self.piece_at(from);
             if taken(from, p) {
                 continue;
             }
-            let start = list.len();
             self.piece_moves(from, p, list);
-            if rules.overlapping[rules.seat_type(us, p.kind())] {
-                list.dedup_from(start);
-            }
         }
         self.castling_moves(list);
         self.cambodian_moves(list);
@@ -173,9 +168,18 @@ impl<R: RuleHandle> Position<R> {
         found
     }
 
-    /// Adds every pseudo-legal move of the piece on `from`.
+    /// Adds every pseudo-legal move of the piece on `from`, each once
+    /// (where its type's lines overlap, [`RuleTable::overlapping`], the
+    /// same move may be found twice). Out of line: most pieces' moves are
+    /// read from bitboards, and the fast generator's frame stays small.
+    #[inline(never)]
     fn piece_moves<const ROOM: usize>(&self, from: Sq, piece: Piece, list: &mut MoveList<ROOM>) {
+        let start = list.len();
         self.piece_moves_with(from, piece, &mut |m| list.push(m));
+        let rules = self.rules();
+        if rules.overlapping[rules.seat_type(piece.seat(), piece.kind())] {
+            list.dedup_from(start);
+        }
     }
 
     /// Hands every pseudo-legal move of the piece on `from` to `emit`.
@@ -1988,11 +1992,7 @@ impl<R: RuleHandle> Position<R> {
                 }
                 continue;
             }
-            let start = to_test.len();
             self.piece_moves(from, p, &mut to_test);
-            if rules.overlapping[rules.seat_type(us, p.kind())] {
-                to_test.dedup_from(start);
-            }
         }
         self.castling_moves(&mut to_test);
         self.drop_moves(SqSet::ALL, &mut |m| to_test.push(m));
@@ -2447,11 +2447,7 @@ impl<R: RuleHandle> Position<R> {
                     }
                 });
             } else {
-                let start = tested.len();
                 self.piece_moves(from, p, &mut tested);
-                if rules.overlapping[rules.seat_type(us, p.kind())] {
-                    tested.dedup_from(start);
-                }
             }
         }
         // The squares a royal piece was found safe to step to, with it
