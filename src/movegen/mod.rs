@@ -170,9 +170,7 @@ impl<R: RuleHandle> Position<R> {
 
     /// Adds every pseudo-legal move of the piece on `from`, each once
     /// (where its type's lines overlap, [`RuleTable::overlapping`], the
-    /// same move may be found twice). Out of line: most pieces' moves are
-    /// read from bitboards, and the fast generator's frame stays small.
-    #[inline(never)]
+    /// same move may be found twice).
     fn piece_moves<const ROOM: usize>(&self, from: Sq, piece: Piece, list: &mut MoveList<ROOM>) {
         let start = list.len();
         self.piece_moves_with(from, piece, &mut |m| list.push(m));
