@@ -242,16 +242,31 @@ struct Undo {
     /// Where the pieces this ply put into hands start on
     /// [`Position::handed`].
     handed_from: u32,
+    /// The state the ply was played from.
+    state: PlyState,
+}
+
+/// What a ply changes besides the pieces and hands: saved whole before the
+/// ply and put back whole when it is taken back.
+#[derive(Clone, Copy, Debug)]
+struct PlyState {
+    to_move: Seat,
+    /// The castling rights held: bit `i` for the `i`-th registered one.
     castling: u32,
     en_passant: Targets,
-    halfmove: u32,
-    hash: u64,
-    checks: [u8; MAX_SEATS],
-    scores: [i32; MAX_SEATS],
+    /// The eliminated seats, a bit each.
     eliminated: u8,
-    to_move: Seat,
+    scores: [i32; MAX_SEATS],
+    halfmove: u32,
+    fullmove: u32,
+    checks: [u8; MAX_SEATS],
+    /// Makruk-style counting (`countingRule`): the plies counted and the
+    /// limit in plies, 0 while no count runs.
     counting: [u32; 2],
-    /// The [`Position::node`] the ply was played from.
+    hash: u64,
+    /// An id of the position as reached by the plies played: every ply
+    /// gives the next a new one (from [`Position::nodes_made`]), and taking
+    /// it back restores the one before.
     node: u64,
 }
 
@@ -260,21 +275,16 @@ struct Undo {
 pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     rules: R,
     board: Vec<Piece>,
-    to_move: Seat,
+    /// The side to move, castling rights, en-passant targets, counters
+    /// and hash: what `unmake` puts back whole.
+    state: PlyState,
     /// The castling rights registered (held or not), bit `i` of
-    /// `castling` holding the `i`-th, with what their tests need.
+    /// [`PlyState::castling`] holding the `i`-th, with what their tests need.
     castling_rights: Vec<RegisteredCastling>,
-    castling: u32,
     /// Per seat, the bits of its registered castling rights.
     castling_of_seat: [u32; MAX_SEATS],
     castling_mask: Vec<u32>,
-    en_passant: Targets,
-    eliminated: u8,
     removed: Vec<(Sq, Piece)>,
-    scores: [i32; MAX_SEATS],
-    halfmove: u32,
-    fullmove: u32,
-    checks: [u8; MAX_SEATS],
     counts: Vec<u16>,
     royals: [Sq; MAX_SEATS],
     /// The squares of each seat's live pieces: seat `s`'s list is the first
@@ -288,6 +298,9 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     piece_bits: Vec<u64>,
     /// Pieces in hand, per (seat, type).
     hands: Vec<u8>,
+    /// Per seat, the sum of its counts in `hands` (move generation asks at
+    /// every node whether a seat may drop at all).
+    hand_totals: [u32; MAX_SEATS],
     /// The seat and type of every piece put into a hand, oldest first, so
     /// that `unmake` takes them out again.
     handed: Vec<(Seat, PieceType)>,
@@ -298,15 +311,7 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     gate_history: Vec<SqSet>,
     /// Per move with the duck rule, the walls it took off the board.
     wall_history: Vec<SqSet>,
-    /// Makruk-style counting (`countingRule`): the plies counted and the
-    /// limit in plies, 0 while no count runs.
-    counting: [u32; 2],
-    hash: u64,
     history: Vec<Undo>,
-    /// An id of the position as reached by the plies played: every ply
-    /// gives the next a new one (from `nodes_made`), and taking it back
-    /// restores the one before.
-    node: u64,
     /// How many ids [`Position::node`] has handed out.
     nodes_made: u64,
     /// Per square, whether it was found attacked in the position a plain
@@ -328,18 +333,24 @@ impl<R: RuleHandle> Position<R> {
         Position {
             rules,
             board: vec![Piece::NONE; nsq],
-            to_move: Seat::FIRST,
+            state: PlyState {
+                to_move: Seat::FIRST,
+                castling: 0,
+                en_passant: [None; MAX_SEATS],
+                eliminated: 0,
+                scores: [0; MAX_SEATS],
+                halfmove: 0,
+                fullmove: 1,
+                checks: [0; MAX_SEATS],
+                counting: [0; 2],
+                hash,
+                // Id 0 is never handed out: the memo's empty slots match no id.
+                node: 1,
+            },
             castling_rights: Vec::new(),
-            castling: 0,
             castling_of_seat: [0; MAX_SEATS],
             castling_mask: vec![0; nsq],
-            en_passant: [None; MAX_SEATS],
-            eliminated: 0,
             removed: Vec::with_capacity(64),
-            scores: [0; MAX_SEATS],
-            halfmove: 0,
-            fullmove: 1,
-            checks: [0; MAX_SEATS],
             counts: vec![0; seats * types],
             royals: [NO_SQ; MAX_SEATS],
             lists: vec![NO_SQ; seats * nsq],
@@ -349,15 +360,12 @@ impl<R: RuleHandle> Position<R> {
             seat_occupied: [SqSet::default(); MAX_SEATS],
             piece_bits: vec![0; seats * types],
             hands: vec![0; seats * types],
+            hand_totals: [0; MAX_SEATS],
             handed: Vec::with_capacity(64),
             gates: SqSet::default(),
             gate_history: Vec::new(),
             wall_history: Vec::new(),
-            counting: [0; 2],
-            hash,
             history: Vec::with_capacity(64),
-            // Id 0 is never handed out: the memo's empty slots match no id.
-            node: 1,
             nodes_made: 1,
             attack_memo: vec![Remembered::default(); nsq],
             safety_memo: Remembered::default(),
@@ -414,23 +422,25 @@ impl<R: RuleHandle> Position<R> {
     /// The seat to move.
     #[inline]
     pub fn to_move(&self) -> Seat {
-        self.to_move
+        self.state.to_move
     }
 
     /// The halfmove clock.
     pub fn halfmove(&self) -> u32 {
-        self.halfmove
+        self.state.halfmove
     }
 
     /// The fullmove number.
     pub fn fullmove(&self) -> u32 {
-        self.fullmove
+        self.state.fullmove
     }
 
     /// The live en-passant targets.
     #[inline]
     pub fn en_passant(&self) -> impl Iterator<Item = &EnPassant> + '_ {
-        self.en_passant[..self.rules.seats.len()].iter().flatten()
+        self.state.en_passant[..self.rules.seats.len()]
+            .iter()
+            .flatten()
     }
 
     /// The en-passant target on `sq` that a piece of `team` may capture: an
@@ -451,13 +461,13 @@ impl<R: RuleHandle> Position<R> {
     /// Whether a seat is out of the game.
     #[inline]
     pub fn is_eliminated(&self, seat: Seat) -> bool {
-        self.eliminated & seat.bit() != 0
+        self.state.eliminated & seat.bit() != 0
     }
 
     /// The seats out of the game (walking kings' seats included).
     #[inline]
     pub fn eliminated_seats(&self) -> crate::seat::SeatSet {
-        crate::seat::SeatSet::from_bits(self.eliminated)
+        crate::seat::SeatSet::from_bits(self.state.eliminated)
     }
 
     /// The seats still in the game.
@@ -470,13 +480,13 @@ impl<R: RuleHandle> Position<R> {
         self.castling_rights
             .iter()
             .enumerate()
-            .filter(|(i, _)| self.castling & (1 << i) != 0)
+            .filter(|(i, _)| self.state.castling & (1 << i) != 0)
             .map(|(_, r)| &r.right)
     }
 
     /// Checks each seat still has to give (check counting), White first.
     pub fn checks_remaining(&self) -> [u8; MAX_SEATS] {
-        self.checks
+        self.state.checks
     }
 
     /// The number of pieces of a seat and type.
@@ -509,24 +519,29 @@ impl<R: RuleHandle> Position<R> {
 
     /// Whether a seat holds any piece in hand.
     pub fn has_hand(&self, seat: Seat) -> bool {
-        let n = self.rules.pieces.len();
-        self.hands[seat.index() * n..(seat.index() + 1) * n]
-            .iter()
-            .any(|&c| c > 0)
+        self.hand_totals[seat] != 0
     }
 
     /// Puts a piece of a type into a seat's hand (setting up a position).
     pub fn add_to_hand(&mut self, seat: Seat, kind: PieceType) {
-        self.hash ^= self.hand_change(seat, kind, 1);
+        self.state.hash ^= self.hand_change(seat, kind, 1);
+    }
+
+    /// Sets how many pieces of a type a seat holds in hand, keeping the
+    /// seat's total.
+    #[inline]
+    fn set_in_hand(&mut self, seat: Seat, kind: PieceType, count: u8) {
+        let held = &mut self.hands[self.rules.seat_type(seat, kind)];
+        self.hand_totals[seat] = self.hand_totals[seat] + u32::from(count) - u32::from(*held);
+        *held = count;
     }
 
     /// Changes a hand count by `delta` (±1); returns the change of the hash.
     #[inline]
     fn hand_change(&mut self, seat: Seat, kind: PieceType, delta: i8) -> u64 {
-        let i = self.rules.seat_type(seat, kind);
-        let before = self.hands[i];
+        let before = self.hands[self.rules.seat_type(seat, kind)];
         let after = before.saturating_add_signed(delta);
-        self.hands[i] = after;
+        self.set_in_hand(seat, kind, after);
         self.rules.zobrist_hand(seat, kind, before) ^ self.rules.zobrist_hand(seat, kind, after)
     }
 
@@ -562,9 +577,9 @@ impl<R: RuleHandle> Position<R> {
     pub fn moving_piece(&self, mv: &Move) -> Piece {
         match *mv {
             Move::Drop { piece, placed, .. } if placed != piece => {
-                Piece::new(self.to_move, placed).with_promoted_from(piece)
+                Piece::new(self.state.to_move, placed).with_promoted_from(piece)
             }
-            Move::Drop { piece, .. } => Piece::new(self.to_move, piece),
+            Move::Drop { piece, .. } => Piece::new(self.state.to_move, piece),
             _ => mv
                 .from()
                 .map_or(Piece::NONE, |from| self.board[from as usize]),
@@ -595,7 +610,7 @@ impl<R: RuleHandle> Position<R> {
     /// The Zobrist hash.
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     /// The hash computed from scratch (for tests of the incremental one).
@@ -613,12 +628,16 @@ impl<R: RuleHandle> Position<R> {
                     .zobrist_hand(seat, kind, self.in_hand(seat, kind));
             }
         }
-        h ^ self.state_hash(self.castling, &self.en_passant, self.checks)
+        h ^ self.state_hash(
+            self.state.castling,
+            &self.state.en_passant,
+            self.state.checks,
+        )
     }
 
     fn state_hash(&self, castling: u32, ep: &Targets, checks: [u8; MAX_SEATS]) -> u64 {
-        let mut h =
-            self.rules.zobrist_side(self.to_move) ^ self.rules.zobrist_eliminated(self.eliminated);
+        let mut h = self.rules.zobrist_side(self.state.to_move)
+            ^ self.rules.zobrist_eliminated(self.state.eliminated);
         let mut rights = castling;
         while rights != 0 {
             let right = &self.castling_rights[rights.trailing_zeros() as usize].right;
@@ -640,20 +659,21 @@ impl<R: RuleHandle> Position<R> {
     /// differ are hashed.
     #[inline]
     fn state_change(&self, before: &Undo) -> u64 {
-        let Undo {
+        let PlyState {
             to_move,
             eliminated,
             castling,
             ref en_passant,
             checks,
             ..
-        } = *before;
+        } = before.state;
         let rules = &self.rules;
-        let mut h = rules.zobrist_side(to_move) ^ rules.zobrist_side(self.to_move);
-        if eliminated != self.eliminated {
-            h ^= rules.zobrist_eliminated(eliminated) ^ rules.zobrist_eliminated(self.eliminated);
+        let mut h = rules.zobrist_side(to_move) ^ rules.zobrist_side(self.state.to_move);
+        if eliminated != self.state.eliminated {
+            h ^= rules.zobrist_eliminated(eliminated)
+                ^ rules.zobrist_eliminated(self.state.eliminated);
         }
-        let mut rights = castling ^ self.castling;
+        let mut rights = castling ^ self.state.castling;
         while rights != 0 {
             let right = &self.castling_rights[rights.trailing_zeros() as usize].right;
             h ^= rules.zobrist_castling(right.seat, right.rook);
@@ -663,8 +683,8 @@ impl<R: RuleHandle> Position<R> {
         // then; else only the seats' targets that changed are hashed.
         let n = rules.seats.len();
         let live = |targets: &Targets| targets[..n].iter().any(Option::is_some);
-        if live(en_passant) || live(&self.en_passant) {
-            for (before, after) in en_passant[..n].iter().zip(&self.en_passant[..n]) {
+        if live(en_passant) || live(&self.state.en_passant) {
+            for (before, after) in en_passant[..n].iter().zip(&self.state.en_passant[..n]) {
                 if before != after {
                     for e in [before, after].into_iter().flatten() {
                         h ^= self.en_passant_hash(e);
@@ -672,8 +692,8 @@ impl<R: RuleHandle> Position<R> {
                 }
             }
         }
-        if rules.ends.check_counting && checks != self.checks {
-            h ^= rules.zobrist_checks(checks) ^ rules.zobrist_checks(self.checks);
+        if rules.ends.check_counting && checks != self.state.checks {
+            h ^= rules.zobrist_checks(checks) ^ rules.zobrist_checks(self.state.checks);
         }
         h
     }
@@ -692,7 +712,7 @@ impl<R: RuleHandle> Position<R> {
     /// Puts a piece on an empty square (setting up a position).
     pub fn put(&mut self, sq: Sq, piece: Piece) {
         self.add(sq, piece);
-        self.hash ^= self.rules.zobrist_piece(piece, sq);
+        self.state.hash ^= self.rules.zobrist_piece(piece, sq);
         self.forget_attacks();
     }
 
@@ -705,49 +725,50 @@ impl<R: RuleHandle> Position<R> {
 
     /// Sets the seat to move (setting up a position).
     pub fn set_to_move(&mut self, seat: Seat) {
-        self.hash ^= self.rules.zobrist_side(self.to_move) ^ self.rules.zobrist_side(seat);
-        self.to_move = seat;
+        self.state.hash ^=
+            self.rules.zobrist_side(self.state.to_move) ^ self.rules.zobrist_side(seat);
+        self.state.to_move = seat;
     }
 
     /// Sets the counters (setting up a position).
     pub fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
-        self.halfmove = halfmove;
-        self.fullmove = fullmove;
+        self.state.halfmove = halfmove;
+        self.state.fullmove = fullmove;
     }
 
     /// Sets the remaining checks (setting up a position).
     pub fn set_checks(&mut self, checks: [u8; MAX_SEATS]) {
-        self.checks = checks;
-        self.hash = self.recompute_hash();
+        self.state.checks = checks;
+        self.state.hash = self.recompute_hash();
     }
 
     /// Adds an en-passant target of its pusher (setting up a position).
     pub fn set_en_passant(&mut self, ep: EnPassant) {
-        self.en_passant[ep.pusher] = Some(ep);
-        self.hash = self.recompute_hash();
+        self.state.en_passant[ep.pusher] = Some(ep);
+        self.state.hash = self.recompute_hash();
     }
 
     /// Sets the seats' points (setting up a position).
     pub fn set_scores(&mut self, scores: &[i32]) {
-        for (slot, s) in self.scores.iter_mut().zip(scores) {
+        for (slot, s) in self.state.scores.iter_mut().zip(scores) {
             *slot = *s;
         }
     }
 
     /// Adds points to a seat's score (the adjudicator's scoring).
     pub fn add_score(&mut self, seat: Seat, points: i32) {
-        self.scores[seat] = self.scores[seat].saturating_add(points);
+        self.state.scores[seat] = self.state.scores[seat].saturating_add(points);
     }
 
     /// A seat's points.
     pub fn score(&self, seat: Seat) -> i32 {
-        self.scores[seat]
+        self.state.scores[seat]
     }
 
     /// Marks a seat as out of the game (setting up a position).
     pub fn set_eliminated(&mut self, seat: Seat) {
-        self.eliminated |= seat.bit();
-        self.hash = self.recompute_hash();
+        self.state.eliminated |= seat.bit();
+        self.state.hash = self.recompute_hash();
         self.forget_attacks();
     }
 
@@ -757,8 +778,8 @@ impl<R: RuleHandle> Position<R> {
     /// fit the 32 bits.
     pub fn add_castling_right(&mut self, right: CastlingRight) {
         let bit = self.castling_right_bit(right);
-        self.castling |= bit;
-        self.hash = self.recompute_hash();
+        self.state.castling |= bit;
+        self.state.hash = self.recompute_hash();
     }
 
     /// The bit of a castling right, registered (not held) if it is new.
@@ -994,7 +1015,7 @@ impl<R: RuleHandle> Position<R> {
     /// The bits of the castling rights `seat` holds.
     #[inline]
     pub(crate) fn castling_bits(&self, seat: Seat) -> u32 {
-        self.castling & self.castling_of_seat[seat]
+        self.state.castling & self.castling_of_seat[seat]
     }
 
     /// The board part of a normal move whose other effects change no
@@ -1099,7 +1120,7 @@ impl<R: RuleHandle> Position<R> {
         }
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
-        let us = self.to_move;
+        let us = self.state.to_move;
         let moved = self.moving_piece(&mv);
         let undo = self.undo_record(Some(mv), moved);
         let wall = mv.wall();
@@ -1107,7 +1128,7 @@ impl<R: RuleHandle> Position<R> {
         // memory field by field and read back whole (a store-forwarding
         // stall on every move).
         let mv = if wall.is_some() { mv.unwalled() } else { mv };
-        let mut hash = self.hash;
+        let mut hash = self.state.hash;
         self.begin_ply(rules, us);
         let mut captured = Piece::NONE;
         if rules.gating {
@@ -1128,7 +1149,7 @@ impl<R: RuleHandle> Position<R> {
             self.add(geometry.rook_to, rook_piece);
             hash ^= rules.zobrist_piece(king_piece, geometry.king_to)
                 ^ rules.zobrist_piece(rook_piece, geometry.rook_to);
-            self.castling &=
+            self.state.castling &=
                 !(self.castling_mask[king as usize] | self.castling_mask[rook as usize]);
             // With `oppositeCastling`, the opponents lose the right to
             // castle to the same wing.
@@ -1136,7 +1157,7 @@ impl<R: RuleHandle> Position<R> {
                 for (i, RegisteredCastling { right, .. }) in self.castling_rights.iter().enumerate()
                 {
                     if right.seat != us && right.wing == usize::from(wing) {
-                        self.castling &= !(1 << i);
+                        self.state.castling &= !(1 << i);
                     }
                 }
             }
@@ -1145,14 +1166,14 @@ impl<R: RuleHandle> Position<R> {
             // counts as that pawn's move (it cannot step back to where it
             // stands) and resets the n-move counter.
             if moved.is_some() && rules.pieces[moved.kind()].resets_n_move[us] {
-                self.halfmove = 0;
+                self.state.halfmove = 0;
             }
         } else if let Move::Drop { piece, to, .. } = mv {
             // As in Fairy-Stockfish, every drop resets the n-move counter.
             hash ^= self.place_from_hand(piece, moved, to);
-            self.halfmove = 0;
+            self.state.halfmove = 0;
             if rules.castling_dropped_piece {
-                self.castling |= self.dropped_castling_rights(moved, to);
+                self.state.castling |= self.dropped_castling_rights(moved, to);
             }
         } else if let Some(from) = mv.from() {
             let to = mv.to();
@@ -1179,7 +1200,7 @@ impl<R: RuleHandle> Position<R> {
             if captures {
                 hash ^= self.take_off(captured_on);
                 hash ^= self.put_in_hand(us, victim);
-                self.halfmove = 0;
+                self.state.halfmove = 0;
                 // Where one seat loses by its king's capture and the others
                 // play on, the capture takes that seat out at once.
                 if rules.king_capture_eliminates
@@ -1193,8 +1214,8 @@ impl<R: RuleHandle> Position<R> {
                         Army::Dead
                     };
                     hash ^= self.clear_army(victim.seat(), army);
-                    self.eliminated |= victim.seat().bit();
-                    self.en_passant[victim.seat()] = None;
+                    self.state.eliminated |= victim.seat().bit();
+                    self.state.en_passant[victim.seat()] = None;
                 }
             }
             // As in Fairy-Stockfish, a pawn promotion always resets the
@@ -1215,7 +1236,7 @@ impl<R: RuleHandle> Position<R> {
             }
             hash ^= rules.zobrist_piece(moved, from) ^ rules.zobrist_piece(placed, to);
             if promotes {
-                self.halfmove = 0;
+                self.state.halfmove = 0;
             }
             self.after_piece_move(rules, us, moved, from, to);
             if captures && let Some(immune) = rules.blast {
@@ -1276,7 +1297,7 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         if rules.ends.check_counting && self.gives_check_after(us) {
-            self.checks[us] = self.checks[us].saturating_sub(1);
+            self.state.checks[us] = self.state.checks[us].saturating_sub(1);
         }
         self.advance_turn(us);
         if let Some(counting) = &rules.counting {
@@ -1284,7 +1305,7 @@ impl<R: RuleHandle> Position<R> {
         }
         if hashed {
             hash ^= self.state_change(&undo);
-            self.hash = hash;
+            self.state.hash = hash;
         }
         self.push_ply(undo);
     }
@@ -1298,16 +1319,16 @@ impl<R: RuleHandle> Position<R> {
     fn make_plain(&mut self, mv: Move, from: Sq, to: Sq, wall: Option<Sq>, hashed: bool) {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
-        let us = self.to_move;
+        let us = self.state.to_move;
         let moved = self.board[from as usize];
         let undo = self.undo_record(Some(mv), moved);
-        let mut hash = self.hash;
+        let mut hash = self.state.hash;
         self.begin_ply(rules, us);
         let victim = self.board[to as usize];
         if victim.is_some() {
             hash ^= self.take_off(to);
             hash ^= self.put_in_hand(us, victim);
-            self.halfmove = 0;
+            self.state.halfmove = 0;
         }
         self.relocate(from, to);
         hash ^= rules.zobrist_piece(moved, from) ^ rules.zobrist_piece(moved, to);
@@ -1321,7 +1342,7 @@ impl<R: RuleHandle> Position<R> {
         self.advance_turn(us);
         if hashed {
             hash ^= self.state_change(&undo);
-            self.hash = hash;
+            self.state.hash = hash;
         }
         self.push_ply(undo);
     }
@@ -1333,17 +1354,17 @@ impl<R: RuleHandle> Position<R> {
     fn make_plain_drop(&mut self, mv: Move, piece: PieceType, to: Sq, hashed: bool) {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
-        let us = self.to_move;
+        let us = self.state.to_move;
         let moved = self.moving_piece(&mv);
         let undo = self.undo_record(Some(mv), moved);
         self.begin_ply(rules, us);
         // As in Fairy-Stockfish, every drop resets the n-move counter.
-        let mut hash = self.hash ^ self.place_from_hand(piece, moved, to);
-        self.halfmove = 0;
+        let mut hash = self.state.hash ^ self.place_from_hand(piece, moved, to);
+        self.state.halfmove = 0;
         self.advance_turn(us);
         if hashed {
             hash ^= self.state_change(&undo);
-            self.hash = hash;
+            self.state.hash = hash;
         }
         self.push_ply(undo);
     }
@@ -1354,13 +1375,13 @@ impl<R: RuleHandle> Position<R> {
     #[inline]
     fn begin_ply(&mut self, rules: &RuleTable, us: Seat) {
         if rules.en_passant_next_player_only {
-            self.en_passant = [None; MAX_SEATS];
+            self.state.en_passant = [None; MAX_SEATS];
         } else {
-            self.en_passant[us] = None;
+            self.state.en_passant[us] = None;
         }
-        self.halfmove = self.halfmove.saturating_add(1);
-        if self.counting[1] != 0 {
-            self.counting[0] = self.counting[0].saturating_add(1);
+        self.state.halfmove = self.state.halfmove.saturating_add(1);
+        if self.state.counting[1] != 0 {
+            self.state.counting[0] = self.state.counting[0].saturating_add(1);
         }
     }
 
@@ -1373,9 +1394,10 @@ impl<R: RuleHandle> Position<R> {
         if info.resets_n_move[us]
             && !(info.may_step_back[us] && rules.steps_straight_back(us, moved.kind(), to, from))
         {
-            self.halfmove = 0;
+            self.state.halfmove = 0;
         }
-        self.castling &= !(self.castling_mask[from as usize] | self.castling_mask[to as usize]);
+        self.state.castling &=
+            !(self.castling_mask[from as usize] | self.castling_mask[to as usize]);
     }
 
     /// The en-passant targets a quiet move of `moved` leaves, where its type
@@ -1385,7 +1407,7 @@ impl<R: RuleHandle> Position<R> {
     fn leave_en_passant(&mut self, rules: &RuleTable, us: Seat, moved: Piece, from: Sq, to: Sq) {
         if rules.pieces[moved.kind()].leaves_en_passant[us] && Self::may_step_twice(rules, from, to)
         {
-            self.en_passant[us] = self.double_step_targets(us, from, to);
+            self.state.en_passant[us] = self.double_step_targets(us, from, to);
         }
     }
 
@@ -1405,7 +1427,7 @@ impl<R: RuleHandle> Position<R> {
     /// The count of a counting rule (`countingRule`): the plies counted
     /// and the limit in plies, while a count runs.
     pub fn counting(&self) -> Option<(u32, u32)> {
-        (self.counting[1] != 0).then_some((self.counting[0], self.counting[1]))
+        (self.state.counting[1] != 0).then_some((self.state.counting[0], self.state.counting[1]))
     }
 
     /// Whether a running count has passed its limit: the game is drawn
@@ -1420,7 +1442,7 @@ impl<R: RuleHandle> Position<R> {
     /// as Fairy-Stockfish judges it.
     pub fn promotion_stalemate(&self, legal: &[Move]) -> bool {
         let rules = self.rules();
-        let us = self.to_move;
+        let us = self.state.to_move;
         rules.sittuyin_promotion
             && self.pieces_of(us).len() == 2
             && self
@@ -1436,7 +1458,7 @@ impl<R: RuleHandle> Position<R> {
     /// Sets a running count (setting up a position): `limit` plies, of
     /// which `ply` are counted.
     pub fn set_counting(&mut self, ply: u32, limit: u32) {
-        self.counting = [ply, limit];
+        self.state.counting = [ply, limit];
     }
 
     /// Starts or restarts the count after `mover` moved, as
@@ -1450,7 +1472,7 @@ impl<R: RuleHandle> Position<R> {
         captured: Piece,
         promoted: bool,
     ) {
-        let side = self.to_move;
+        let side = self.state.to_move;
         let all = |p: &Self, s: Seat| p.pieces_of(s).len() as u32;
         let total = all(self, mover) + all(self, side);
         let pawns =
@@ -1463,11 +1485,11 @@ impl<R: RuleHandle> Position<R> {
         {
             let limit = self.count_limit(counting, mover);
             if limit != 0 {
-                self.counting = [2 * total - 1, 2 * limit];
+                self.state.counting = [2 * total - 1, 2 * limit];
             }
         }
         let restart =
-            self.counting[1] == 0 || (captured.is_some() || promoted) && all(self, side) == 1;
+            self.state.counting[1] == 0 || (captured.is_some() || promoted) && all(self, side) == 1;
         if restart {
             let limit = self.count_limit(counting, side);
             if limit != 0 {
@@ -1476,7 +1498,7 @@ impl<R: RuleHandle> Position<R> {
                 } else {
                     2 * total
                 };
-                self.counting = [ply, 2 * limit];
+                self.state.counting = [ply, 2 * limit];
             }
         }
     }
@@ -1563,7 +1585,7 @@ impl<R: RuleHandle> Position<R> {
         let hash = if self.free_drops() {
             0
         } else {
-            self.hand_change(self.to_move, piece, -1)
+            self.hand_change(self.state.to_move, piece, -1)
         };
         self.add(to, placed);
         hash ^ self.rules.zobrist_piece(placed, to)
@@ -1586,7 +1608,7 @@ impl<R: RuleHandle> Position<R> {
         }
         self.add(sq, Piece::WALL);
         hash ^= self.rules.zobrist_piece(Piece::WALL, sq);
-        if let Some(ep) = &mut self.en_passant[us] {
+        if let Some(ep) = &mut self.state.en_passant[us] {
             for s in &mut ep.squares {
                 if *s == sq {
                     *s = NO_SQ;
@@ -1594,7 +1616,7 @@ impl<R: RuleHandle> Position<R> {
             }
             ep.squares.sort_by_key(|&s| s == NO_SQ);
             if ep.squares[0] == NO_SQ {
-                self.en_passant[us] = None;
+                self.state.en_passant[us] = None;
             }
         }
         hash
@@ -1678,13 +1700,13 @@ impl<R: RuleHandle> Position<R> {
             self.remove(to);
             hash ^= rules.zobrist_piece(piece, to);
             hash ^= self.put_in_hand(receiver(piece), piece);
-            self.castling &= !self.castling_mask[to as usize];
+            self.state.castling &= !self.castling_mask[to as usize];
         }
         for sq in self.blast_neighbours(to).iter() {
             let blasted = self.board[sq as usize];
             hash ^= self.take_off(sq);
             hash ^= self.put_in_hand(receiver(blasted), blasted);
-            self.castling &= !self.castling_mask[sq as usize];
+            self.state.castling &= !self.castling_mask[sq as usize];
         }
         hash
     }
@@ -1737,16 +1759,7 @@ impl<R: RuleHandle> Position<R> {
             moved,
             removed_from: self.removed.len() as u32,
             handed_from: self.handed.len() as u32,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove: self.halfmove,
-            hash: self.hash,
-            checks: self.checks,
-            scores: self.scores,
-            eliminated: self.eliminated,
-            to_move: self.to_move,
-            counting: self.counting,
-            node: self.node,
+            state: self.state,
         }
     }
 
@@ -1756,7 +1769,7 @@ impl<R: RuleHandle> Position<R> {
     fn push_ply(&mut self, undo: Undo) {
         self.history.push(undo);
         self.nodes_made += 1;
-        self.node = self.nodes_made;
+        self.state.node = self.nodes_made;
     }
 
     /// Passes the turn from `us` to the next seat still in the game; the
@@ -1767,16 +1780,16 @@ impl<R: RuleHandle> Position<R> {
         // An eliminated seat keeps its turns while it has live pieces (a
         // resigned player's walking king).
         while self.is_eliminated(next) && self.list_len[next] == 0 && next != us {
-            self.en_passant[next] = None;
+            self.state.en_passant[next] = None;
             if next == Seat::FIRST {
-                self.fullmove += 1;
+                self.state.fullmove += 1;
             }
             next = next.next(n);
         }
         if next <= us {
-            self.fullmove += 1;
+            self.state.fullmove += 1;
         }
-        self.to_move = next;
+        self.state.to_move = next;
     }
 
     /// Takes the seat to move out of the game (it has no legal move and the
@@ -1788,7 +1801,7 @@ impl<R: RuleHandle> Position<R> {
         } else {
             Army::Dead
         };
-        self.eliminate(self.to_move, army);
+        self.eliminate(self.state.to_move, army);
     }
 
     /// Takes a seat out of the game: its pieces leave the board, turn dead,
@@ -1797,14 +1810,14 @@ impl<R: RuleHandle> Position<R> {
     pub fn eliminate(&mut self, seat: Seat, army: Army) {
         let undo = self.undo_record(None, Piece::NONE);
         self.clear_army(seat, army);
-        self.eliminated |= seat.bit();
-        self.en_passant[seat] = None;
-        if seat == self.to_move {
-            let before = self.fullmove;
+        self.state.eliminated |= seat.bit();
+        self.state.en_passant[seat] = None;
+        if seat == self.state.to_move {
+            let before = self.state.fullmove;
             self.advance_turn(seat);
-            self.fullmove = before;
+            self.state.fullmove = before;
         }
-        self.hash = self.recompute_hash();
+        self.state.hash = self.recompute_hash();
         self.push_ply(undo);
     }
 
@@ -1835,51 +1848,52 @@ impl<R: RuleHandle> Position<R> {
 
     /// Takes back the last move (or elimination).
     pub fn unmake(&mut self) {
-        let undo = self.history.pop().expect("a move to take back");
-        let us = undo.to_move;
-        self.node = undo.node;
+        // The record stays on the history until `restore`, which reads
+        // the rest of it: only the fields read here are copied out.
+        let undo = self.history.last().expect("a move to take back");
+        let (mv, moved, us) = (undo.mv, undo.moved, undo.state.to_move);
+        let removed_from = undo.removed_from;
         // The short ways back from `make`'s short ways.
-        if let Some(Move::Normal { from, to }) = undo.mv
+        if let Some(Move::Normal { from, to }) = mv
             && (self.rules.plain_make
-                || self.rules.plain_quiet_make && self.removed.len() == undo.removed_from as usize)
+                || self.rules.plain_quiet_make && self.removed.len() == removed_from as usize)
         {
             self.relocate(to, from);
-            self.restore(&undo);
+            self.restore();
             return;
         }
         if let Some(Move::Walled {
             base: WallBase::Normal { from, to },
             wall,
-        }) = undo.mv
+        }) = mv
             && self.rules.plain_walled
         {
             self.take_back_wall(wall);
             self.relocate(to, from);
-            self.restore(&undo);
+            self.restore();
             return;
         }
-        if let Some(Move::Drop { piece, to, .. }) = undo.mv
+        if let Some(Move::Drop { piece, to, .. }) = mv
             && self.rules.plain_drop
         {
             self.take_back_drop(us, piece, to);
-            self.restore(&undo);
+            self.restore();
             return;
         }
-        if let Some(mv) = undo.mv {
+        if let Some(mv) = mv {
             if let Some(wall) = mv.wall() {
                 self.take_back_wall(wall);
             }
             if let Some((piece, sq)) = mv.gate() {
                 self.remove(sq);
-                let i = self.rules.seat_type(us, piece);
-                self.hands[i] += 1;
+                self.set_in_hand(us, piece, self.in_hand(us, piece) + 1);
             }
             if self.rules.gating {
                 self.gates = self.gate_history.pop().expect("the gates before the move");
             }
         }
-        let to = undo.mv.map_or(0, Move::to);
-        match undo.mv.map(|mv| mv.ungated().unwalled()) {
+        let to = mv.map_or(0, Move::to);
+        match mv.map(|mv| mv.ungated().unwalled()) {
             None | Some(Move::Pass { .. }) => {}
             Some(Move::Castle {
                 king, rook, wing, ..
@@ -1894,9 +1908,9 @@ impl<R: RuleHandle> Position<R> {
             // The squares are read from the move as made (a walled or gated
             // move has its base move's): the rebuilt move, written to
             // memory field by field and read back whole, would stall.
-            Some(_) => match undo.mv.and_then(Move::from) {
+            Some(_) => match mv.and_then(Move::from) {
                 // The piece that moved (not promoted, not exploded) goes back.
-                Some(from) if from != to && self.board[to as usize] == undo.moved => {
+                Some(from) if from != to && self.board[to as usize] == moved => {
                     self.relocate(to, from);
                 }
                 from => {
@@ -1905,12 +1919,12 @@ impl<R: RuleHandle> Position<R> {
                         self.remove(to);
                     }
                     if let Some(from) = from {
-                        self.add(from, undo.moved);
+                        self.add(from, moved);
                     }
                 }
             },
         }
-        self.restore(&undo);
+        self.restore();
     }
 
     /// Takes a piece `us` dropped on `to` back into its hand.
@@ -1918,43 +1932,37 @@ impl<R: RuleHandle> Position<R> {
     fn take_back_drop(&mut self, us: Seat, piece: PieceType, to: Sq) {
         self.remove(to);
         if !self.free_drops() {
-            let i = self.rules.seat_type(us, piece);
-            self.hands[i] += 1;
+            self.set_in_hand(us, piece, self.in_hand(us, piece) + 1);
         }
     }
 
     /// The end of taking back a ply, once its moved pieces are back: the
     /// pieces it put in hands leave them, the pieces it took off the board
-    /// come back, and the state recorded before it returns.
+    /// come back, the state recorded before it returns, and its record
+    /// leaves the history.
     #[inline]
-    fn restore(&mut self, undo: &Undo) {
-        let us = undo.to_move;
-        while self.handed.len() > undo.handed_from as usize {
+    fn restore(&mut self) {
+        let last = self.history.len() - 1;
+        let Undo {
+            removed_from,
+            handed_from,
+            ..
+        } = self.history[last];
+        while self.handed.len() > handed_from as usize {
             let (seat, kind) = self.handed.pop().expect("a piece put in hand");
-            let i = self.rules.seat_type(seat, kind);
-            self.hands[i] -= 1;
+            self.set_in_hand(seat, kind, self.in_hand(seat, kind) - 1);
         }
         // Removed pieces come back, the last removed first; a dead piece left
         // in the place of one makes room for it.
-        while self.removed.len() > undo.removed_from as usize {
+        while self.removed.len() > removed_from as usize {
             let (sq, piece) = self.removed.pop().expect("a removed piece");
             if self.board[sq as usize].is_some() {
                 self.remove(sq);
             }
             self.add(sq, piece);
         }
-        if undo.mv.is_some() && self.to_move <= us {
-            self.fullmove -= 1;
-        }
-        self.to_move = us;
-        self.eliminated = undo.eliminated;
-        self.castling = undo.castling;
-        self.en_passant = undo.en_passant;
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
-        self.checks = undo.checks;
-        self.scores = undo.scores;
-        self.counting = undo.counting;
+        self.state = self.history[last].state;
+        self.history.truncate(last);
     }
 
     /// The en-passant targets a quiet move leaves: the squares passed by a
@@ -2771,7 +2779,9 @@ impl<R: RuleHandle> Position<R> {
     fn plain_last_ply(&self) -> Option<(u64, Sq, Sq)> {
         let undo = self.history.last()?;
         match undo.mv {
-            Some(Move::Normal { from, to }) if self.rules.plain_make => Some((undo.node, from, to)),
+            Some(Move::Normal { from, to }) if self.rules.plain_make => {
+                Some((undo.state.node, from, to))
+            }
             _ => None,
         }
     }
