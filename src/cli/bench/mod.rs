@@ -266,7 +266,9 @@ fn time_workloads(
             r.path.display()
         ))?;
     }
-    say("speeds in million nodes per CPU second, medians of paired runs")?;
+    say(
+        "speeds in million nodes per CPU second, medians of the runs; ratios: medians of the paired runs' ratios",
+    )?;
     let mut header = format!(
         "{:<20} {:>5} {:>11} {:>13}",
         "workload", "depth", "nodes", "tetrarch M/s"
@@ -344,14 +346,18 @@ fn time_workloads(
             continue;
         }
         let speed = |times: &[Duration]| nodes as f64 / median(times).as_secs_f64().max(1e-9) / 1e6;
-        let ours = speed(&ours);
-        let mut line = format!("{:<20} {:>5} {nodes:>11} {ours:>13.2}", w.name, w.depth);
+        let mut line = format!(
+            "{:<20} {:>5} {nodes:>11} {:>13.2}",
+            w.name,
+            w.depth,
+            speed(&ours)
+        );
         for (i, times) in theirs.iter().enumerate() {
             match times {
                 Ok(times) => {
-                    let t = speed(times);
-                    ratios[i].push(ours / t);
-                    line += &format!(" {t:>13.2} {:>6.2}x", ours / t);
+                    let ratio = paired_ratio(&ours, times);
+                    ratios[i].push(ratio);
+                    line += &format!(" {:>13.2} {ratio:>6.2}x", speed(times));
                 }
                 Err(why) => {
                     line += &format!(" {:>13} {:>7}", "-", "-");
@@ -376,6 +382,22 @@ fn time_workloads(
         ))?;
     }
     Ok(())
+}
+
+/// How many times faster tetrarch was than a reference: the median, over
+/// the repetitions, of the reference's time over tetrarch's in the same
+/// repetition (the upper one of an even count). Each pair ran within a
+/// fraction of a second, so a slow spell of the machine that lasts
+/// seconds slows both of a pair alike and leaves its ratio, where a ratio
+/// of medians would compare runs from different spells.
+fn paired_ratio(ours: &[Duration], theirs: &[Duration]) -> f64 {
+    let mut ratios: Vec<f64> = ours
+        .iter()
+        .zip(theirs)
+        .map(|(o, t)| t.as_secs_f64() / o.as_secs_f64().max(1e-9))
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    ratios.get(ratios.len() / 2).copied().unwrap_or_default()
 }
 
 /// The median of some durations (the upper one of an even count).
@@ -457,4 +479,25 @@ fn playouts(catalog: &Catalog, repeat: u32) -> Result<(), Exit> {
         ))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secs(list: &[u64]) -> Vec<Duration> {
+        list.iter().map(|&s| Duration::from_secs(s)).collect()
+    }
+
+    #[test]
+    fn the_ratio_is_the_median_of_the_pairs_ratios() {
+        // Pairs 3/1, 4/2 and 50/10: ratios 3, 2 and 5, median 3 (the
+        // medians' ratio, 4/2, would say 2).
+        assert_eq!(paired_ratio(&secs(&[1, 2, 10]), &secs(&[3, 4, 50])), 3.0);
+        // Of an even count, the upper one: ratios 1, 2, 3, 4.
+        assert_eq!(
+            paired_ratio(&secs(&[1, 1, 1, 1]), &secs(&[4, 1, 3, 2])),
+            3.0
+        );
+    }
 }
