@@ -1973,55 +1973,45 @@ impl<R: RuleHandle> Position<R> {
     #[inline(never)]
     fn double_step_targets(&self, us: Seat, from: Sq, to: Sq) -> Option<EnPassant> {
         let rules = self.rules();
-        let (ff, fr) = (rules.file_of(from) as i32, rules.rank_of(from) as i32);
-        let (tf, tr) = (rules.file_of(to) as i32, rules.rank_of(to) as i32);
-        let (dx, dy) = (tf - ff, tr - fr);
-        if dx != 0 && dy != 0 && dx.abs() != dy.abs() {
-            return None;
-        }
+        let dx = i32::from(rules.file_of(to)) - i32::from(rules.file_of(from));
+        let dy = i32::from(rules.rank_of(to)) - i32::from(rules.rank_of(from));
         let steps = dx.abs().max(dy.abs());
-        if !(2..=3).contains(&steps) {
+        if dx != 0 && dy != 0 && dx.abs() != dy.abs() || !(2..=3).contains(&steps) {
             return None;
         }
-        let (df, dr) = (dx.signum(), dy.signum());
-        let mut squares = [NO_SQ; 2];
-        let mut n = 0;
+        // Along a file, rank or diagonal every step changes the square's
+        // index by the same amount.
+        let step = (i32::from(to) - i32::from(from)) / steps;
         let capturer = self.next_seat(us);
-        for k in 1..steps {
-            let s = rules.square((ff + df * k) as u8, (fr + dr * k) as u8);
-            if rules.en_passant_region[capturer][s as usize] {
-                squares[n] = s;
-                n += 1;
-            }
-        }
-        if n == 0 {
-            return None;
-        }
+        let region = &rules.en_passant_region[capturer];
         // Where only the next player may take, a pawn's passed squares that no
         // piece of theirs can reach are dropped at once, as Fairy-Stockfish
         // does (its FENs then show only the others, or `-`; it keeps the
         // targets of custom pieces).
         let shows_landing = rules.pieces[self.board[to as usize].kind()].en_passant_shows_landing;
-        if rules.en_passant_next_player_only && !rules.en_passant_only_lines && !shows_landing {
-            let capturers = rules.en_passant_capturers[capturer];
-            let reachable = |s: Sq| match rules.en_passant_guard(capturer, s) {
-                Some((seat_type, origins)) => self.piece_bits[seat_type] & origins != 0,
-                None => self.find_attacker_of_types(s, capturer, capturers, |_| true),
-            };
-            let mut kept = [NO_SQ; 2];
-            let mut k = 0;
-            for &s in &squares[..n] {
-                if reachable(s) {
-                    kept[k] = s;
-                    k += 1;
-                }
+        let unreachable_dropped =
+            rules.en_passant_next_player_only && !rules.en_passant_only_lines && !shows_landing;
+        let reachable = |s: Sq| match rules.en_passant_guard(capturer, s) {
+            Some((seat_type, origins)) => self.piece_bits[seat_type] & origins != 0,
+            None => self.find_attacker_of_types(
+                s,
+                capturer,
+                rules.en_passant_capturers[capturer],
+                |_| true,
+            ),
+        };
+        let mut squares = [NO_SQ; 2];
+        let mut n = 0;
+        let mut passed = i32::from(from);
+        for _ in 1..steps {
+            passed += step;
+            let s = passed as Sq;
+            if region[s as usize] && (!unreachable_dropped || reachable(s)) {
+                squares[n] = s;
+                n += 1;
             }
-            if k == 0 {
-                return None;
-            }
-            squares = kept;
         }
-        Some(EnPassant {
+        (n != 0).then_some(EnPassant {
             squares,
             victim: to,
             pusher: us,
