@@ -1331,7 +1331,11 @@ impl<R: RuleHandle> Position<R> {
             self.state.halfmove = 0;
         }
         self.relocate(from, to);
-        hash ^= rules.zobrist_piece(moved, from) ^ rules.zobrist_piece(moved, to);
+        // Asked only where the hash is kept: the keys' bounds checks would
+        // otherwise stay in `make_for_count`.
+        if hashed {
+            hash ^= rules.zobrist_piece(moved, from) ^ rules.zobrist_piece(moved, to);
+        }
         self.after_piece_move(rules, us, moved, from, to);
         if victim.is_none() {
             self.leave_en_passant(rules, us, moved, from, to);
