@@ -77,7 +77,7 @@ pub use crate::seat::MAX_SEATS;
 /// that made it, and the seat that pushed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EnPassant {
-    /// The passed squares (`NO_SQ` when unused).
+    /// The passed squares: the first, and the second or `NO_SQ`.
     pub squares: [Sq; 2],
     /// The double-stepped piece.
     pub victim: Sq,
@@ -742,9 +742,12 @@ impl<R: RuleHandle> Position<R> {
         self.state.hash = self.recompute_hash();
     }
 
-    /// Adds an en-passant target of its pusher (setting up a position).
-    pub fn set_en_passant(&mut self, ep: EnPassant) {
-        self.state.en_passant[ep.pusher] = Some(ep);
+    /// Adds an en-passant target of its pusher (setting up a position); a
+    /// target without a square is none.
+    pub fn set_en_passant(&mut self, mut ep: EnPassant) {
+        // The move generator reads the first square as a square.
+        ep.squares.sort_by_key(|&s| s == NO_SQ);
+        self.state.en_passant[ep.pusher] = (ep.squares[0] != NO_SQ).then_some(ep);
         self.state.hash = self.recompute_hash();
     }
 

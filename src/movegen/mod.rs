@@ -2691,13 +2691,13 @@ impl<R: RuleHandle> Position<R> {
                     .fold(B::default(), |m, s| m | capturable(s))
             }
         };
-        // A target of one square leaves its second `NO_SQ`, no square.
+        // A target has its first square; one of one square leaves its
+        // second `NO_SQ`, no square.
         let mut en_passant = B::default();
         for target in self.en_passant() {
-            for &s in &target.squares {
-                if s != NO_SQ {
-                    en_passant |= B::square(s);
-                }
+            en_passant |= B::square(target.squares[0]);
+            if target.squares[1] != NO_SQ {
+                en_passant |= B::square(target.squares[1]);
             }
         }
         (enemies, en_passant)
