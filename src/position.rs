@@ -2959,6 +2959,24 @@ impl<R: RuleHandle> Position<R> {
         out
     }
 
+    /// Whether the piece of the side to move on `from` is pseudo-royal and,
+    /// turned into `becomes`, stays so, every other piece's pseudo-royalty
+    /// unchanged: the types count apart (not `*`) and without `dupleCheck`,
+    /// its type's count makes it pseudo-royal, and the new type's count
+    /// allows one more piece (then the old type's, one fewer, still does).
+    pub(crate) fn stays_pseudo_royal(&self, from: Sq, becomes: PieceType) -> bool {
+        let Some((mask, limit, false)) = self.rules.pseudo_royal else {
+            return false;
+        };
+        let us = self.state.to_move;
+        let was = self.board[from as usize].kind();
+        mask != u64::MAX
+            && was.is_in(mask)
+            && becomes.is_in(mask)
+            && u32::from(self.count(us, was)) <= limit
+            && u32::from(self.count(us, becomes)) < limit
+    }
+
     /// The squares of the seat's pseudo-royal pieces (extinction pieces down
     /// to their last ones).
     pub fn pseudo_royals(&self, seat: Seat) -> SqSet {

@@ -1001,8 +1001,9 @@ impl<R: RuleHandle> Position<R> {
     /// tested), a plain move giving check where checks are forbidden is
     /// not, a royal step [`Position::royal_step_unexposed`] is when its
     /// destination is safe, a drop [`Position::drop_unexposed`] is unless it
-    /// puts a pseudo-royal piece where it is attacked, any other move is
-    /// made and tested.
+    /// puts a pseudo-royal piece where it is attacked, and so is a
+    /// pseudo-royal piece's promotion or demotion that keeps it so; any
+    /// other move is made and tested.
     #[inline(always)]
     fn judged_legal(&mut self, m: &Move, judged: &JudgedLines, tested: &SqSet) -> bool {
         if self.always_tested(m) {
@@ -1023,6 +1024,16 @@ impl<R: RuleHandle> Position<R> {
                 false
             }
             Move::Normal { from, to } if self.royal_step_unexposed(from, to, judged, tested) => {
+                self.royal_step_safe(from, to)
+            }
+            // A pseudo-royal piece that turns into a type it stays
+            // pseudo-royal as (gethenian's king and queen), the others'
+            // pseudo-royalty unchanged, is as safe as its destination.
+            Move::PiecePromotion { from, to, piece } | Move::PieceDemotion { from, to, piece }
+                if self.royal_step_unexposed(from, to, judged, tested)
+                    && !judged.entered(Some(piece)).contains(to)
+                    && self.stays_pseudo_royal(from, piece) =>
+            {
                 self.royal_step_safe(from, to)
             }
             Move::Drop { placed, to, .. } if self.drop_unexposed(placed, to, judged) => {
@@ -3860,5 +3871,58 @@ mod tests {
         );
         assert!(variants > 30, "{variants} variants with steps judged");
         assert!(judged_steps > 5_000, "{judged_steps} steps compared");
+    }
+
+    /// Where a pseudo-royal piece's promotion or demotion keeps it (and
+    /// every other piece) as pseudo-royal as it was
+    /// ([`Position::stays_pseudo_royal`]) and enters and leaves no judged
+    /// square, its destination's safety is what making the move and
+    /// testing the position finds, in positions of random games (gethenian's
+    /// king and queen turn into each other at every move).
+    #[test]
+    fn pseudo_royal_turns_judged_by_their_destination_are_those_made_and_tested() {
+        let mut judged_turns = 0;
+        let variants = visit_random_positions(
+            (6, 60),
+            |rules| rules.pseudo_royal.is_some(),
+            |rules, pos| {
+                if !rules.exposure_legality[pos.to_move()] || pos.bikjang() {
+                    return false;
+                }
+                let us = pos.to_move();
+                let tested = pos.tested_pieces(us);
+                let mut judged = JudgedLines::default();
+                if !pos.judged_lines(us, &tested, &mut judged) {
+                    return false;
+                }
+                let mut moves = MoveList::default();
+                pos.pseudo_moves(&mut moves);
+                let before = judged_turns;
+                for &m in moves.as_slice() {
+                    let (Move::PiecePromotion { from, to, piece }
+                    | Move::PieceDemotion { from, to, piece }) = m
+                    else {
+                        continue;
+                    };
+                    if pos.always_tested(&m)
+                        || !pos.royal_step_unexposed(from, to, &judged, &tested)
+                        || judged.entered(Some(piece)).contains(to)
+                        || !pos.stays_pseudo_royal(from, piece)
+                    {
+                        continue;
+                    }
+                    let fen = pos.fen();
+                    assert_eq!(
+                        pos.royal_step_safe(from, to),
+                        pos.is_legal(m),
+                        "{fen}: {m:?}"
+                    );
+                    judged_turns += 1;
+                }
+                judged_turns > before
+            },
+        );
+        assert!(variants >= 1, "{variants} variants with turns judged");
+        assert!(judged_turns > 500, "{judged_turns} turns compared");
     }
 }
