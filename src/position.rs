@@ -1324,7 +1324,9 @@ impl<R: RuleHandle> Position<R> {
         let rules: &RuleTable = &handle;
         let us = self.state.to_move;
         let moved = self.board[from as usize];
-        let undo = self.undo_record(Some(mv), moved);
+        // Recorded first, straight onto the history: the state is copied
+        // once.
+        self.history.push(self.undo_record(Some(mv), moved));
         let mut hash = self.state.hash;
         self.begin_ply(rules, us);
         let victim = self.board[to as usize];
@@ -1348,10 +1350,10 @@ impl<R: RuleHandle> Position<R> {
         }
         self.advance_turn(us);
         if hashed {
-            hash ^= self.state_change(&undo);
+            hash ^= self.state_change(self.history.last().expect("the ply's record"));
             self.state.hash = hash;
         }
-        self.push_ply(undo);
+        self.enter_node();
     }
 
     /// [`Position::make`] of a drop where the variant gives it only the
@@ -1363,17 +1365,17 @@ impl<R: RuleHandle> Position<R> {
         let rules: &RuleTable = &handle;
         let us = self.state.to_move;
         let moved = self.moving_piece(&mv);
-        let undo = self.undo_record(Some(mv), moved);
+        self.history.push(self.undo_record(Some(mv), moved));
         self.begin_ply(rules, us);
         // As in Fairy-Stockfish, every drop resets the n-move counter.
         let mut hash = self.state.hash ^ self.place_from_hand(piece, moved, to);
         self.state.halfmove = 0;
         self.advance_turn(us);
         if hashed {
-            hash ^= self.state_change(&undo);
+            hash ^= self.state_change(self.history.last().expect("the ply's record"));
             self.state.hash = hash;
         }
-        self.push_ply(undo);
+        self.enter_node();
     }
 
     /// What every ply starts with: en-passant targets expire (all of them
@@ -1382,7 +1384,8 @@ impl<R: RuleHandle> Position<R> {
     #[inline]
     fn begin_ply(&mut self, rules: &RuleTable, us: Seat) {
         if rules.en_passant_next_player_only {
-            self.state.en_passant = [None; MAX_SEATS];
+            // Only the seats' own slots are ever set.
+            self.state.en_passant[..rules.seats.len()].fill(None);
         } else {
             self.state.en_passant[us] = None;
         }
@@ -1775,6 +1778,13 @@ impl<R: RuleHandle> Position<R> {
     #[inline(always)]
     fn push_ply(&mut self, undo: Undo) {
         self.history.push(undo);
+        self.enter_node();
+    }
+
+    /// Gives the position a ply reached (its record on the history) a new
+    /// [`Position::node`].
+    #[inline(always)]
+    fn enter_node(&mut self) {
         self.nodes_made += 1;
         self.state.node = self.nodes_made;
     }

@@ -1057,15 +1057,16 @@ fn compile_pieces(ctx: &Context<'_>) -> Vec<PieceRules> {
             promotes_as_pawn: (0..n_seats).map(|s| pawn[s][t]).collect(),
             builtin_pawn: p.key == "pawn",
             promotes_to: promoted[t],
-            resets_n_move: (0..n_seats).map(|s| n_move[s][t]).collect(),
-            may_step_back: vec![true; n_seats],
-            en_passant_capturer: (0..n_seats).map(|s| ep[s][t]).collect(),
+            resets_n_move: std::array::from_fn(|s| s < n_seats && n_move[s][t]),
+            may_step_back: [true; crate::seat::MAX_SEATS],
+            en_passant_capturer: std::array::from_fn(|s| s < n_seats && ep[s][t]),
             // As in Fairy-Stockfish, a custom piece's initial-only move
             // leaves en-passant targets whatever `enPassantTypes` says
             // (wolf chess's sergeant); that set names who may take them.
-            leaves_en_passant: (0..n_seats)
-                .map(|s| ep[s][t] || (p.key != "pawn" && p.betza.rules().iter().any(|r| r.initial)))
-                .collect(),
+            leaves_en_passant: std::array::from_fn(|s| {
+                s < n_seats
+                    && (ep[s][t] || (p.key != "pawn" && p.betza.rules().iter().any(|r| r.initial)))
+            }),
             en_passant_shows_landing: p.key != "pawn",
             declared_value: declared(p.letter),
         })

@@ -340,16 +340,16 @@ pub struct PieceRules {
     /// The type it promotes to (`promotedPieceType`).
     pub promotes_to: Option<PieceType>,
     /// Moves of this type reset the n-move counter, per seat.
-    pub resets_n_move: Vec<bool>,
+    pub resets_n_move: [bool; crate::seat::MAX_SEATS],
     /// Per seat, whether some quiet move of this type can be stepped
     /// straight back ([`RuleTable::steps_straight_back`]), asked only of
     /// the types that reset the n-move counter (false for the others):
     /// where none can, every move of such a type resets it.
-    pub may_step_back: Vec<bool>,
+    pub may_step_back: [bool; crate::seat::MAX_SEATS],
     /// Captures of this type may take en passant, per seat.
-    pub en_passant_capturer: Vec<bool>,
+    pub en_passant_capturer: [bool; crate::seat::MAX_SEATS],
     /// A double step of this type leaves an en-passant target, per seat.
-    pub leaves_en_passant: Vec<bool>,
+    pub leaves_en_passant: [bool; crate::seat::MAX_SEATS],
     /// Fairy-Stockfish writes this type's landing square among the
     /// en-passant squares of a FEN (custom pieces, not its built-in pawn).
     pub en_passant_shows_landing: bool,
