@@ -2060,7 +2060,7 @@ impl<R: RuleHandle> Position<R> {
     /// The squares of a seat's live pieces of the given types (a bit per
     /// type), as a bitboard (boards of at most 64 squares).
     #[inline]
-    fn pieces_of_types(&self, seat: Seat, types: u64) -> u64 {
+    pub(crate) fn pieces_of_types(&self, seat: Seat, types: u64) -> u64 {
         let n_types = self.rules.pieces.len();
         // The seat's bitboards, one per type (`seat_type` order).
         let own = &self.piece_bits[seat.index() * n_types..][..n_types];

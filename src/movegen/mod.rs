@@ -1599,10 +1599,16 @@ impl<R: RuleHandle> Position<R> {
                         let plain_ride =
                             line.kind == LineKind::Ride && line.path == 0 && !line.jump;
                         if !(plain_ride && squares_emptied_one_at_a_time) {
-                            let manned = squares.iter().any(|&s| {
-                                let p = self.piece_at(s);
-                                p.is_some() && attacker(p)
-                            });
+                            // On boards of at most 64 squares, one test of
+                            // the line's squares against the attackers'.
+                            let manned = if attack.span != 0 {
+                                attack.span & self.pieces_of_types(enemy, attack.types) != 0
+                            } else {
+                                squares.iter().any(|&s| {
+                                    let p = self.piece_at(s);
+                                    p.is_some() && attacker(p)
+                                })
+                            };
                             if manned {
                                 add(line, squares);
                             }
@@ -1611,7 +1617,30 @@ impl<R: RuleHandle> Position<R> {
                         // From the target out, the pieces before the first
                         // attacker shield it: with two or more no move
                         // exposes it along this ride; with one, only that
-                        // piece's leaving does.
+                        // piece's leaving does. On boards of at most 64
+                        // squares, read from the ray's first two pieces.
+                        if attack.span != 0 {
+                            let nearest = |bits: u64| {
+                                if attack.increasing {
+                                    bits.trailing_zeros()
+                                } else {
+                                    63 - bits.leading_zeros()
+                                }
+                            };
+                            let blockers = attack.span & self.occupied().low_bits();
+                            if blockers == 0 {
+                                continue;
+                            }
+                            let attackers = self.pieces_of_types(enemy, attack.types);
+                            let first = nearest(blockers);
+                            let rest = blockers & !(1 << first);
+                            if attackers >> first & 1 != 0 {
+                                add(line, squares);
+                            } else if rest != 0 && attackers >> nearest(rest) & 1 != 0 {
+                                add(line, &[first as Sq]);
+                            }
+                            continue;
+                        }
                         let mut shield = None;
                         for s in squares {
                             let p = self.piece_at(*s);

@@ -442,11 +442,17 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             } else {
                 0
             };
+            let span = if nsq <= 64 {
+                squares.iter().fold(0u64, |m, s| m | 1 << s)
+            } else {
+                0
+            };
             let increasing = squares.len() < 2 || squares[1] > squares[0];
             attacks.push(AttackLine {
                 line,
                 types,
                 ray,
+                span,
                 increasing,
             });
         }

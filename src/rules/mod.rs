@@ -265,6 +265,10 @@ pub struct AttackLine {
     /// bitboard (0 otherwise), for finding the first piece with one
     /// bit-scan.
     pub ray: u128,
+    /// On boards of at most 64 squares, every square of the line as a
+    /// bitboard (0 otherwise), for finding whether an attacker stands on
+    /// it with one test.
+    pub span: u64,
     /// The square indices grow along the line.
     pub increasing: bool,
 }
