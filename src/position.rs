@@ -88,6 +88,16 @@ pub struct EnPassant {
     pub shows_landing: bool,
 }
 
+impl EnPassant {
+    /// The target with its unused square (`NO_SQ`) last, as the move
+    /// generator reads it (the first square is a square), or none when
+    /// it has no square left.
+    fn without_empty_squares(mut self) -> Option<EnPassant> {
+        self.squares.sort_by_key(|&s| s == NO_SQ);
+        (self.squares[0] != NO_SQ).then_some(self)
+    }
+}
+
 /// What a [`Position`] holds its rule table by: `&RuleTable` (borrowed,
 /// copied for free: perft and the command line) or `Arc<RuleTable>` (owned
 /// and shared: games, bots and servers that keep positions).
@@ -539,7 +549,7 @@ impl<R: RuleHandle> Position<R> {
     /// Changes a hand count by `delta` (±1); returns the change of the hash.
     #[inline]
     fn hand_change(&mut self, seat: Seat, kind: PieceType, delta: i8) -> u64 {
-        let before = self.hands[self.rules.seat_type(seat, kind)];
+        let before = self.in_hand(seat, kind);
         let after = before.saturating_add_signed(delta);
         self.set_in_hand(seat, kind, after);
         self.rules.zobrist_hand(seat, kind, before) ^ self.rules.zobrist_hand(seat, kind, after)
@@ -744,10 +754,8 @@ impl<R: RuleHandle> Position<R> {
 
     /// Adds an en-passant target of its pusher (setting up a position); a
     /// target without a square is none.
-    pub fn set_en_passant(&mut self, mut ep: EnPassant) {
-        // The move generator reads the first square as a square.
-        ep.squares.sort_by_key(|&s| s == NO_SQ);
-        self.state.en_passant[ep.pusher] = (ep.squares[0] != NO_SQ).then_some(ep);
+    pub fn set_en_passant(&mut self, ep: EnPassant) {
+        self.state.en_passant[ep.pusher] = ep.without_empty_squares();
         self.state.hash = self.recompute_hash();
     }
 
@@ -1618,16 +1626,13 @@ impl<R: RuleHandle> Position<R> {
         }
         self.add(sq, Piece::WALL);
         hash ^= self.rules.zobrist_piece(Piece::WALL, sq);
-        if let Some(ep) = &mut self.state.en_passant[us] {
+        if let Some(mut ep) = self.state.en_passant[us] {
             for s in &mut ep.squares {
                 if *s == sq {
                     *s = NO_SQ;
                 }
             }
-            ep.squares.sort_by_key(|&s| s == NO_SQ);
-            if ep.squares[0] == NO_SQ {
-                self.state.en_passant[us] = None;
-            }
+            self.state.en_passant[us] = ep.without_empty_squares();
         }
         hash
     }
@@ -2576,16 +2581,9 @@ impl<R: RuleHandle> Position<R> {
         attackers: u64,
         safety: &mut KingSafety,
     ) {
-        let nearest = |bits: u64| {
-            if attack.increasing {
-                bits.trailing_zeros()
-            } else {
-                63 - bits.leading_zeros()
-            }
-        };
         let ray = attack.ray as u64;
         let blockers = ray & self.occupied.low_bits();
-        let first = nearest(blockers);
+        let first = attack.nearest(blockers);
         let bit = 1u64 << first;
         if attackers & bit != 0 {
             let nearer = if attack.increasing {
@@ -2601,7 +2599,7 @@ impl<R: RuleHandle> Position<R> {
         if own
             && rest != 0
             && !self.board[first as usize].dead()
-            && attackers >> nearest(rest) & 1 != 0
+            && attackers >> attack.nearest(rest) & 1 != 0
         {
             safety.add_pinned(first as Sq);
         }

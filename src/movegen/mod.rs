@@ -1620,23 +1620,16 @@ impl<R: RuleHandle> Position<R> {
                         // piece's leaving does. On boards of at most 64
                         // squares, read from the ray's first two pieces.
                         if attack.span != 0 {
-                            let nearest = |bits: u64| {
-                                if attack.increasing {
-                                    bits.trailing_zeros()
-                                } else {
-                                    63 - bits.leading_zeros()
-                                }
-                            };
                             let blockers = attack.span & self.occupied().low_bits();
                             if blockers == 0 {
                                 continue;
                             }
                             let attackers = self.pieces_of_types(enemy, attack.types);
-                            let first = nearest(blockers);
+                            let first = attack.nearest(blockers);
                             let rest = blockers & !(1 << first);
                             if attackers >> first & 1 != 0 {
                                 add(line, squares);
-                            } else if rest != 0 && attackers >> nearest(rest) & 1 != 0 {
+                            } else if rest != 0 && attackers >> attack.nearest(rest) & 1 != 0 {
                                 add(line, &[first as Sq]);
                             }
                             continue;
@@ -3854,6 +3847,53 @@ mod tests {
         assert!(mapped > 10_000, "{mapped} maps compared");
     }
 
+    /// In positions of random games (`games` of up to `plies` plies) of
+    /// the variants whose rules are `wanted`, where the exposure path
+    /// applies: every pseudo-legal move that `judged_by_destination` picks
+    /// (from its squares, the judged lines and the tested pieces) is
+    /// judged by its destination's safety ([`Position::royal_step_safe`])
+    /// as making it and testing the position judges it
+    /// ([`Position::is_legal`]). Returns how many variants had such a move
+    /// and how many moves were compared.
+    fn compare_destination_judgements(
+        (games, plies): (u64, usize),
+        wanted: impl Fn(&RuleTable) -> bool,
+        judged_by_destination: impl Fn(&Position, Move, &JudgedLines, &SqSet) -> Option<(Sq, Sq)>,
+    ) -> (usize, usize) {
+        let mut compared = 0;
+        let variants = visit_random_positions((games, plies), wanted, |rules, pos| {
+            if !rules.exposure_legality[pos.to_move()] || pos.bikjang() {
+                return false;
+            }
+            let us = pos.to_move();
+            let tested = pos.tested_pieces(us);
+            let mut judged = JudgedLines::default();
+            if !pos.judged_lines(us, &tested, &mut judged) {
+                return false;
+            }
+            let mut moves = MoveList::default();
+            pos.pseudo_moves(&mut moves);
+            let before = compared;
+            for &m in moves.as_slice() {
+                if pos.always_tested(&m) {
+                    continue;
+                }
+                let Some((from, to)) = judged_by_destination(pos, m, &judged, &tested) else {
+                    continue;
+                };
+                let fen = pos.fen();
+                assert_eq!(
+                    pos.royal_step_safe(from, to),
+                    pos.is_legal(m),
+                    "{fen}: {m:?}"
+                );
+                compared += 1;
+            }
+            compared > before
+        });
+        (variants, compared)
+    }
+
     /// Where the exposure path judges a royal or pseudo-royal piece's step
     /// by its destination's safety alone ([`Position::royal_step_unexposed`],
     /// hoppers and lame leapers included), that safety is what making the
@@ -3861,41 +3901,15 @@ mod tests {
     /// positions of random games.
     #[test]
     fn royal_steps_judged_by_their_destination_are_those_made_and_tested() {
-        let mut judged_steps = 0;
-        let variants = visit_random_positions(
+        let (variants, judged_steps) = compare_destination_judgements(
             (2, 30),
             |_| true,
-            |rules, pos| {
-                if !rules.exposure_legality[pos.to_move()] || pos.bikjang() {
-                    return false;
-                }
-                let us = pos.to_move();
-                let tested = pos.tested_pieces(us);
-                let mut judged = JudgedLines::default();
-                if !pos.judged_lines(us, &tested, &mut judged) {
-                    return false;
-                }
-                let mut moves = MoveList::default();
-                pos.pseudo_moves(&mut moves);
-                let before = judged_steps;
-                for &m in moves.as_slice() {
-                    let Move::Normal { from, to } = m else {
-                        continue;
-                    };
-                    if pos.always_tested(&m)
-                        || !pos.royal_step_unexposed(from, to, &judged, &tested)
-                    {
-                        continue;
-                    }
-                    let fen = pos.fen();
-                    assert_eq!(
-                        pos.royal_step_safe(from, to),
-                        pos.is_legal(m),
-                        "{fen}: {m:?}"
-                    );
-                    judged_steps += 1;
-                }
-                judged_steps > before
+            |pos, m, judged, tested| {
+                let Move::Normal { from, to } = m else {
+                    return None;
+                };
+                pos.royal_step_unexposed(from, to, judged, tested)
+                    .then_some((from, to))
             },
         );
         assert!(variants > 30, "{variants} variants with steps judged");
@@ -3910,45 +3924,19 @@ mod tests {
     /// king and queen turn into each other at every move).
     #[test]
     fn pseudo_royal_turns_judged_by_their_destination_are_those_made_and_tested() {
-        let mut judged_turns = 0;
-        let variants = visit_random_positions(
+        let (variants, judged_turns) = compare_destination_judgements(
             (6, 60),
             |rules| rules.pseudo_royal.is_some(),
-            |rules, pos| {
-                if !rules.exposure_legality[pos.to_move()] || pos.bikjang() {
-                    return false;
-                }
-                let us = pos.to_move();
-                let tested = pos.tested_pieces(us);
-                let mut judged = JudgedLines::default();
-                if !pos.judged_lines(us, &tested, &mut judged) {
-                    return false;
-                }
-                let mut moves = MoveList::default();
-                pos.pseudo_moves(&mut moves);
-                let before = judged_turns;
-                for &m in moves.as_slice() {
-                    let (Move::PiecePromotion { from, to, piece }
-                    | Move::PieceDemotion { from, to, piece }) = m
-                    else {
-                        continue;
-                    };
-                    if pos.always_tested(&m)
-                        || !pos.royal_step_unexposed(from, to, &judged, &tested)
-                        || judged.entered(Some(piece)).contains(to)
-                        || !pos.stays_pseudo_royal(from, piece)
-                    {
-                        continue;
-                    }
-                    let fen = pos.fen();
-                    assert_eq!(
-                        pos.royal_step_safe(from, to),
-                        pos.is_legal(m),
-                        "{fen}: {m:?}"
-                    );
-                    judged_turns += 1;
-                }
-                judged_turns > before
+            |pos, m, judged, tested| {
+                let (Move::PiecePromotion { from, to, piece }
+                | Move::PieceDemotion { from, to, piece }) = m
+                else {
+                    return None;
+                };
+                (pos.royal_step_unexposed(from, to, judged, tested)
+                    && !judged.entered(Some(piece)).contains(to)
+                    && pos.stays_pseudo_royal(from, piece))
+                .then_some((from, to))
             },
         );
         assert!(variants >= 1, "{variants} variants with turns judged");

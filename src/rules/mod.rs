@@ -273,6 +273,19 @@ pub struct AttackLine {
     pub increasing: bool,
 }
 
+impl AttackLine {
+    /// Of `bits` (squares of this line, at least one, on a board of at
+    /// most 64 squares), the one nearest the attacked square.
+    #[inline(always)]
+    pub fn nearest(&self, bits: u64) -> u32 {
+        if self.increasing {
+            bits.trailing_zeros()
+        } else {
+            63 - bits.leading_zeros()
+        }
+    }
+}
+
 /// An attack line ending on a square, for attackers of any seat: its
 /// geometry and, per seat, the types that attack along it (several seats).
 #[derive(Clone, Copy, Debug)]
