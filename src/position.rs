@@ -2002,8 +2002,8 @@ impl<R: RuleHandle> Position<R> {
             return None;
         }
         // Along a file, rank or diagonal every step changes the square's
-        // index by the same amount.
-        let step = (i32::from(to) - i32::from(from)) / steps;
+        // index by the same amount: a file and a rank's worth of files.
+        let step = dx.signum() + dy.signum() * i32::from(rules.files);
         let capturer = self.next_seat(us);
         let region = &rules.en_passant_region[capturer];
         // Where only the next player may take, a pawn's passed squares that no
@@ -2013,22 +2013,14 @@ impl<R: RuleHandle> Position<R> {
         let shows_landing = rules.pieces[self.board[to as usize].kind()].en_passant_shows_landing;
         let unreachable_dropped =
             rules.en_passant_next_player_only && !rules.en_passant_only_lines && !shows_landing;
-        let reachable = |s: Sq| match rules.en_passant_guard(capturer, s) {
-            Some((seat_type, origins)) => self.piece_bits[seat_type] & origins != 0,
-            None => self.find_attacker_of_types(
-                s,
-                capturer,
-                rules.en_passant_capturers[capturer],
-                |_| true,
-            ),
-        };
         let mut squares = [NO_SQ; 2];
         let mut n = 0;
         let mut passed = i32::from(from);
         for _ in 1..steps {
             passed += step;
             let s = passed as Sq;
-            if region[s as usize] && (!unreachable_dropped || reachable(s)) {
+            if region[s as usize] && (!unreachable_dropped || self.en_passant_reachable(capturer, s))
+            {
                 squares[n] = s;
                 n += 1;
             }
@@ -2039,6 +2031,25 @@ impl<R: RuleHandle> Position<R> {
             pusher: us,
             shows_landing,
         })
+    }
+
+    /// Whether a piece of `capturer` that may take en passant reaches `sq`:
+    /// one of its guard's origins holds one ([`RuleTable::en_passant_guard`]),
+    /// else one of its capturers attacks the square.
+    #[inline(always)]
+    fn en_passant_reachable(&self, capturer: Seat, sq: Sq) -> bool {
+        match self.rules().en_passant_guard(capturer, sq) {
+            Some((seat_type, origins)) => self.piece_bits[seat_type] & origins != 0,
+            None => self.en_passant_attacked(capturer, sq),
+        }
+    }
+
+    /// [`Position::en_passant_reachable`] without a guard, out of line: the
+    /// walk over the attack lines keeps its frame to itself.
+    #[inline(never)]
+    fn en_passant_attacked(&self, capturer: Seat, sq: Sq) -> bool {
+        let types = self.rules().en_passant_capturers[capturer];
+        self.find_attacker_of_types(sq, capturer, types, |_| true)
     }
 
     /// Whether the side that just moved (`us`) attacks an enemy royal piece.
