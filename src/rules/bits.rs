@@ -541,13 +541,22 @@ impl<B: Bitboard> BitTables<B> {
                             {
                                 t.ride_list.push(ride_bits(line, squares));
                             }
+                            // Read as a slide where it lands both quietly
+                            // and by capture, as a ride is.
                             LineKind::Grasshop
                                 if line.path == 0
                                     && !(line.jump
                                         || line.en_passant
                                         || line.capture && ep_capturer) =>
                             {
-                                t.ride_list.push(ride_bits(line, squares));
+                                let slide = (slides && line.quiet && line.capture)
+                                    .then(|| SlideRide::grasshop(rules, sq, squares))
+                                    .filter(|r| r.stoppers().count_ones() <= SLIDE_MASK_SQUARES);
+                                if let Some(ride) = slide {
+                                    slide_rides.push(ride);
+                                } else {
+                                    t.ride_list.push(ride_bits(line, squares));
+                                }
                             }
                             _ => general = true,
                         }
@@ -665,6 +674,9 @@ struct SlideRide {
     ray: u64,
     /// Square indices grow along the ride.
     increasing: bool,
+    /// A grasshopper's hop: it reaches the square just beyond its first
+    /// piece, not the squares up to that piece.
+    grasshop: bool,
 }
 
 impl SlideRide {
@@ -685,6 +697,40 @@ impl SlideRide {
             direction,
             ray: squares.iter().fold(0, |m, s| m | 1u64 << s),
             increasing: squares.len() < 2 || squares[1] > squares[0],
+            grasshop: false,
+        }
+    }
+
+    /// A grasshopper's hop from `from` over `squares` (not empty, all
+    /// below 64): where it lands depends on the occupants of the squares
+    /// up to its first piece, as a ride's reach does.
+    fn grasshop(rules: &RuleTable, from: Sq, squares: &[Sq]) -> SlideRide {
+        SlideRide {
+            grasshop: true,
+            ..SlideRide::new(rules, from, squares)
+        }
+    }
+
+    /// The squares the ride reaches among `occupied`: a ride's, up to and
+    /// with its first piece; a grasshopper's hop's, the square just beyond
+    /// it, if the ray goes on.
+    fn reach(&self, occupied: u64) -> u64 {
+        if !self.grasshop {
+            return ride_reach(self.ray, self.increasing, occupied);
+        }
+        let blockers = self.ray & occupied;
+        if blockers == 0 {
+            return 0;
+        }
+        let beyond = if self.increasing {
+            self.ray & u64::above(blockers.lowest())
+        } else {
+            self.ray & u64::below(blockers.highest())
+        };
+        match (beyond, self.increasing) {
+            (0, _) => 0,
+            (b, true) => u64::square(b.lowest()),
+            (b, false) => u64::square(b.highest()),
         }
     }
 
@@ -735,9 +781,7 @@ impl<B: Bitboard> BitTables<B> {
             let offset = *shared.entry(group.clone()).or_insert_with(|| {
                 let offset = targets.len() as u32;
                 targets.extend(subsets(mask).map(|occupied| {
-                    let reach = group
-                        .iter()
-                        .fold(0u64, |m, r| m | ride_reach(r.ray, r.increasing, occupied));
+                    let reach = group.iter().fold(0u64, |m, r| m | r.reach(occupied));
                     B::from_low_bits(u128::from(reach))
                 }));
                 offset
@@ -795,5 +839,28 @@ mod tests {
         assert_eq!(ride_reach(ray, true, 1 << 3 | 1 << 5), 0b0000_1110);
         assert_eq!(ride_reach(ray, false, 1 << 3 | 1 << 5), 0b0110_0000);
         assert_eq!(ride_reach(ray, false, 1 << 7), ray);
+    }
+
+    /// A grasshopper's hop lands just beyond its first piece, in either
+    /// order of square indices, and nowhere when no piece stands on its
+    /// ray or the first one stands on its last square.
+    #[test]
+    fn grasshops_land_just_beyond_their_first_piece() {
+        let hop = |increasing| SlideRide {
+            direction: 1,
+            ray: 0b0111_1110, // squares 1..=6
+            increasing,
+            grasshop: true,
+        };
+        assert_eq!(hop(true).reach(0), 0);
+        assert_eq!(hop(true).reach(1 << 3 | 1 << 4), 1 << 4);
+        assert_eq!(hop(true).reach(1 << 1), 1 << 2);
+        assert_eq!(hop(true).reach(1 << 6), 0);
+        assert_eq!(hop(false).reach(1 << 3 | 1 << 5), 1 << 4);
+        assert_eq!(hop(false).reach(1 << 1 | 1 << 0), 0);
+        assert_eq!(hop(false).reach(1 << 6), 1 << 5);
+        // Its last square's occupant does not move the landing.
+        assert_eq!(hop(true).stoppers(), 0b0011_1110);
+        assert_eq!(hop(false).stoppers(), 0b0111_1100);
     }
 }
