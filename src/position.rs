@@ -2019,7 +2019,8 @@ impl<R: RuleHandle> Position<R> {
         for _ in 1..steps {
             passed += step;
             let s = passed as Sq;
-            if region[s as usize] && (!unreachable_dropped || self.en_passant_reachable(capturer, s))
+            if region[s as usize]
+                && (!unreachable_dropped || self.en_passant_reachable(capturer, s))
             {
                 squares[n] = s;
                 n += 1;
