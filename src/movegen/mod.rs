@@ -789,7 +789,7 @@ impl<R: RuleHandle> Position<R> {
             return;
         }
         if self.rules().exposure_legality[self.to_move()]
-            && self.moves_by_exposure(&mut Lister(list))
+            && self.moves_by_exposure(&mut Lister(list)).is_some()
         {
             self.finish_legal_list(list);
             return;
@@ -914,6 +914,67 @@ impl<R: RuleHandle> Position<R> {
         self.finish_legal_list(list);
     }
 
+    /// Where the side to move has one royal piece, which an enemy attacks,
+    /// and no move changes an attack but through the squares it leaves and
+    /// enters (two seats, no pseudo-royal piece, blast, flip or wall): the
+    /// squares of every enemy leap and of every enemy attack line toward it
+    /// that holds a piece of a type attacking along it. Every check comes
+    /// along squares of this set, the attacker's own among them.
+    fn check_lines(&self, us: Seat) -> Option<SqSet> {
+        let rules = self.rules();
+        if rules.seats.len() != 2
+            || rules.pseudo_royal.is_some()
+            || rules.blast.is_some()
+            || rules.flip.is_some()
+            || rules.walling.is_some()
+        {
+            return None;
+        }
+        let king = self.royal(us)?;
+        let enemy = self.other_seat_if_enemy(us)?;
+        if !self.attacked_by(king, enemy) {
+            return None;
+        }
+        let mut squares = SqSet::default();
+        for &(leaps, _) in rules.leap_attacks(enemy, king) {
+            squares |= SqSet::from_words([leaps, 0, 0, 0]);
+        }
+        for attack in rules.attack_lines(enemy, king) {
+            let line = rules.line_squares(&attack.line);
+            let manned = line.iter().any(|&s| {
+                let p = self.piece_at(s);
+                p.is_some() && p.seat() == enemy && !p.dead() && p.kind().is_in(attack.types)
+            });
+            if manned {
+                line.iter().for_each(|&s| squares.insert(s));
+            }
+        }
+        Some(squares)
+    }
+
+    /// Whether `m`, in check along `lines` ([`Position::check_lines`]),
+    /// leaves the check standing: a move of one piece that is not royal
+    /// and becomes none (a plain move, promotion, demotion or drop, not
+    /// always tested), leaving and entering no square of `lines`.
+    fn leaves_check_standing(&self, m: &Move, lines: &SqSet) -> bool {
+        let rules = self.rules();
+        let royal = |kind: PieceType| rules.pieces[kind].royal;
+        let placed_royal = match *m {
+            Move::Normal { from, .. } => royal(self.piece_at(from).kind()),
+            Move::Promotion { from, piece, .. }
+            | Move::PiecePromotion { from, piece, .. }
+            | Move::PieceDemotion { from, piece, .. } => {
+                royal(self.piece_at(from).kind()) || royal(piece)
+            }
+            Move::Drop { placed, .. } => royal(placed),
+            _ => return false,
+        };
+        !placed_royal
+            && !self.always_tested(m)
+            && m.from().is_none_or(|from| !lines.contains(from))
+            && !lines.contains(m.to())
+    }
+
     /// The rules applied to the legal moves either path found, in this
     /// order: makpong's, compulsory captures, compulsory drops, gatings,
     /// passes, the pass of a side left without a move.
@@ -936,11 +997,17 @@ impl<R: RuleHandle> Position<R> {
     /// tested. `tested` is [`Position::tested_pieces`].
     fn judged_lines(&self, us: Seat, tested: &SqSet, judged: &mut JudgedLines) -> bool {
         let rules = self.rules();
-        let Some((lines, blocking)) = self.exposure(us, tested) else {
+        if let Some((lines, blocking)) = self.exposure(us, tested) {
+            judged.lines = lines;
+            judged.blocking = blocking;
+        } else if let Some(check) = self.check_lines(us) {
+            // In check: a move touching the checking lines is tested, any
+            // other leaves the check standing.
+            judged.lines = check;
+            judged.in_check = true;
+        } else {
             return false;
-        };
-        judged.lines = lines;
-        judged.blocking = blocking;
+        }
         judged.royal_steps = rules
             .pseudo_royal
             .is_none_or(|(types, _, duple)| !duple && types & rules.petrify == 0)
@@ -1006,6 +1073,9 @@ impl<R: RuleHandle> Position<R> {
     /// other move is made and tested.
     #[inline(always)]
     fn judged_legal(&mut self, m: &Move, judged: &JudgedLines, tested: &SqSet) -> bool {
+        if judged.in_check && self.leaves_check_standing(m, &judged.lines) {
+            return false;
+        }
         if self.always_tested(m) {
             if let Some(blast) = &judged.blasts
                 && let Some(legal) = self.blast_capture_legal(*m, blast)
@@ -1852,13 +1922,14 @@ impl<R: RuleHandle> Position<R> {
     /// enemy royal piece), is legal unless it is always tested (a capture
     /// where captures explode); the other moves are made and tested. Where
     /// captures are compulsory and one is legal, only the captures count.
-    /// `None` when a royal piece is attacked (every move is tested).
+    /// In check, where [`Position::check_lines`] applies, the moves that
+    /// touch no checking line are illegal and the others are tested.
+    /// `None` when a royal piece is attacked otherwise (every move is
+    /// tested).
     #[inline(never)]
     fn count_by_exposure(&mut self) -> Option<u64> {
         let mut counter = Counter::new(self.rules().must_capture);
-        if !self.moves_by_exposure(&mut counter) {
-            return None;
-        }
+        let in_check = self.moves_by_exposure(&mut counter)?;
         // As on the list: a compulsory capture leaves only the captures.
         let moves = if counter.must_capture && counter.captures > 0 {
             counter.captures
@@ -1866,30 +1937,34 @@ impl<R: RuleHandle> Position<R> {
             counter.moves
         };
         // As on the list, the pass comes after the other rules. It moves
-        // nothing, and judged_lines found no royal piece attacked and, where
-        // checks are forbidden, no enemy in check: it is legal.
-        Some(moves + u64::from(self.pass_move().is_some()))
+        // nothing, and judged_lines found, where checks are forbidden, no
+        // enemy in check: it is legal unless the side's royal piece is in
+        // check (judged_lines then judged the moves that answer it).
+        let pass = self.pass_move().is_some() && !in_check;
+        Some(moves + u64::from(pass))
     }
 
     /// The legal moves where [`RuleTable::exposure_legality`] holds, into
     /// `sink`, as [`Position::count_by_exposure`] judges them, before the
     /// rules of [`Position::finish_legal_list`] (compulsory captures, the
-    /// pass). False, with nothing told, when a royal piece is attacked or
-    /// the kings face each other (every move is tested then).
-    fn moves_by_exposure(&mut self, sink: &mut impl MoveSink) -> bool {
+    /// pass); returns whether the side's royal piece is in check there
+    /// ([`Position::check_lines`]). `None`, with nothing told, when a royal
+    /// piece is attacked otherwise, or the kings face each other (every
+    /// move is tested then).
+    fn moves_by_exposure(&mut self, sink: &mut impl MoveSink) -> Option<bool> {
         // While the kings face each other (bikjang), every move but the
         // pass must break the facing: each is tested.
         if self.bikjang() {
-            return false;
+            return None;
         }
         if self.moves_by_blast_pins(sink) {
-            return true;
+            return Some(false);
         }
         let us = self.to_move();
         let tested = self.tested_pieces(us);
         let mut judged = JudgedLines::default();
         if !self.judged_lines(us, &tested, &mut judged) {
-            return false;
+            return None;
         }
         let handle = self.shared_rules().clone();
         match &handle.bits {
@@ -1897,7 +1972,7 @@ impl<R: RuleHandle> Position<R> {
             BoardBits::Double(bits) => self.moves_by_exposure_with(bits, &judged, tested, sink),
             BoardBits::Wide(bits) => self.moves_by_exposure_with(bits, &judged, tested, sink),
         }
-        true
+        Some(judged.in_check)
     }
 
     /// [`Position::moves_by_exposure`] with the rule table's bitboard
@@ -1980,7 +2055,7 @@ impl<R: RuleHandle> Position<R> {
                 };
                 let promotions = targets & promoting_zone;
                 if !promotions.is_empty() {
-                    let unjudged = if free && promotions_judged {
+                    let unjudged = if free && promotions_judged && !judged.in_check {
                         let judged_any = *judged_any
                             .get_or_insert_with(|| entered | B::from_set(&judged.entered(None)));
                         promotions & !judged_any
@@ -2015,8 +2090,12 @@ impl<R: RuleHandle> Position<R> {
                 } else {
                     B::ALL
                 };
-                let unjudged = plain & !judged_here;
-                sink.batch(from, unjudged, unjudged & masks.occupied);
+                // In check, a move entering no judged square leaves the
+                // check standing.
+                if !judged.in_check {
+                    let unjudged = plain & !judged_here;
+                    sink.batch(from, unjudged, unjudged & masks.occupied);
+                }
                 let mut on_lines = plain & judged_here;
                 while let Some(to) = on_lines.pop_lowest() {
                     to_test.push(Move::Normal { from, to });
@@ -2026,7 +2105,12 @@ impl<R: RuleHandle> Position<R> {
             self.piece_moves(from, p, &mut to_test);
         }
         self.castling_moves(&mut to_test);
-        self.drop_moves(SqSet::ALL, &mut |m| to_test.push(m));
+        let drops = if judged.in_check {
+            judged.lines
+        } else {
+            SqSet::ALL
+        };
+        self.drop_moves(drops, &mut |m| to_test.push(m));
         for m in to_test.as_slice() {
             if self.judged_legal(m, judged, &tested) {
                 sink.single(*m, rules.must_capture && self.is_capture(m));
@@ -3657,6 +3741,11 @@ struct JudgedLines {
     royal_steps: bool,
     /// Where plain captures that explode are judged without being played.
     blasts: Option<UnplayedBlasts>,
+    /// The royal piece is in check ([`Position::check_lines`]): `lines`
+    /// holds the checking lines' squares, and a move that leaves and enters
+    /// none of them leaves the check standing
+    /// ([`Position::leaves_check_standing`]).
+    in_check: bool,
 }
 
 /// What [`Position::blast_capture_legal`] reads: the blast-immune types, and
@@ -3845,6 +3934,57 @@ mod tests {
         );
         assert!(variants > 150, "{variants} variants mapped");
         assert!(mapped > 10_000, "{mapped} maps compared");
+    }
+
+    /// In check, where [`Position::check_lines`] applies, in positions of
+    /// random games of every variant: no pseudo-legal move that leaves and
+    /// enters no square of the checking lines is legal, made and tested;
+    /// and, where no compulsory capture, hand, gate, wall or pass adds to
+    /// the pseudo-legal moves or takes from them, the moves counted are
+    /// those made and tested legal.
+    #[test]
+    fn moves_touching_no_checking_line_leave_the_check_standing() {
+        let (mut standing, mut counted) = (0, 0);
+        let variants = visit_random_positions(
+            (8, 80),
+            |_| true,
+            |rules, pos| {
+                let us = pos.to_move();
+                let Some(lines) = pos.check_lines(us) else {
+                    return false;
+                };
+                let mut list = MoveList::default();
+                pos.pseudo_moves(&mut list);
+                let mut legal = 0;
+                for &m in list.as_slice() {
+                    let is_legal = pos.is_legal(m);
+                    legal += u64::from(is_legal);
+                    if pos.leaves_check_standing(&m, &lines) {
+                        assert!(!is_legal, "{}: {m:?} is legal", pos.fen());
+                        standing += 1;
+                    }
+                }
+                let plain_list = !rules.must_capture
+                    && rules.hand.is_none()
+                    && !rules.gating
+                    && rules.walling.is_none()
+                    && !rules.pass[us]
+                    && !rules.sittuyin_promotion
+                    && !rules.makpong
+                    && rules.cambodian.is_none();
+                if plain_list && pos.immediate_end().is_none() {
+                    assert_eq!(pos.count_legal_moves(), legal, "{}", pos.fen());
+                    counted += 1;
+                }
+                true
+            },
+        );
+        assert!(variants > 100, "{variants} variants in check");
+        assert!(
+            standing > 50_000,
+            "{standing} moves leaving the check standing"
+        );
+        assert!(counted > 1_500, "{counted} positions counted");
     }
 
     /// In positions of random games (`games` of up to `plies` plies) of
