@@ -2421,6 +2421,14 @@ impl<R: RuleHandle> Position<R> {
         let rules: &RuleTable = &handle;
         let us = self.to_move();
         let safety = self.king_safety_recalled(us);
+        let moveless = bits.moveless[us.index()];
+        // Where none of the seat's types moves (its pieces are only
+        // dropped: tic-tac-toe's, connect four's) and no castling is held,
+        // the drops are all there is.
+        if moveless.count_ones() as usize == rules.pieces.len() && self.castling_bits(us) == 0 {
+            self.drops_answering(&safety, sink);
+            return;
+        }
         // The moves tested one by one: those of pinned, royal and
         // overlapping pieces and en passant (more spill to the heap;
         // castlings are tested apart, last). A room of a quarter of the
@@ -2433,7 +2441,6 @@ impl<R: RuleHandle> Position<R> {
         // Royal steps are tested after the walk over the pieces.
         let mut royal_steps: ([(Sq, B); 4], usize) = ([(0, B::default()); 4], 0);
         let slots = bits.seat_slots(rules, us);
-        let moveless = bits.moveless[us.index()];
         // Where only the number of moves counts (boards of at most 64
         // squares), the herds' pieces and the plain types' are counted
         // together, and the walk passes them by.
@@ -2470,17 +2477,11 @@ impl<R: RuleHandle> Position<R> {
         // Where only the number of moves counts (the pieces' order does not
         // matter), on boards of at most 64 squares, the pieces are read from
         // the seat's squares, the herds' left out (dead pieces are passed by
-        // below); listed moves keep the order of the seat's list. Where none
-        // of the seat's types moves (its pieces are only dropped), nothing
-        // is walked.
-        let moving = rules.all_types() & !moveless != 0;
+        // below); listed moves keep the order of the seat's list.
         let walk = if B::SQUARES <= 64 && sink.counter().is_some() {
-            let squares = self.seat_occupied(us).low_bits() & !counted & !stepped;
-            PieceWalk::Bits(if moving { squares } else { 0 })
+            PieceWalk::Bits(self.seat_occupied(us).low_bits() & !counted & !stepped)
         } else {
-            let listed = self.pieces_of(us);
-            let walked = if moving { listed.len() } else { 0 };
-            PieceWalk::Listed(listed[..walked].iter())
+            PieceWalk::Listed(self.pieces_of(us).iter())
         };
         let masks = BoardMasks {
             occupied,
@@ -2601,13 +2602,7 @@ impl<R: RuleHandle> Position<R> {
         // check) is tested as its steps are, the fers's double step as a
         // plain move.
         self.cambodian_moves(&mut tested);
-        // A drop cannot expose the king; in check it must block.
-        if safety.checkers < 2
-            && rules.hand.as_ref().is_some_and(|h| h.drops)
-            && self.can_drop_any(us)
-        {
-            sink.drops(self, safety.answer_set());
-        }
+        self.drops_answering(&safety, sink);
         for &m in tested.as_slice() {
             let Some(from) = m.from() else {
                 continue;
@@ -2626,6 +2621,20 @@ impl<R: RuleHandle> Position<R> {
         // Most nodes of most variants hold no castling right.
         if safety.checkers == 0 && self.castling_bits(us) != 0 {
             self.castlings(safe_steps, sink);
+        }
+    }
+
+    /// Hands `sink` the drops of the side to move: a drop cannot expose its
+    /// royal piece, so those on the squares answering a check (all of
+    /// them out of check; none in double check) are legal.
+    #[inline(always)]
+    fn drops_answering(&self, safety: &KingSafety, sink: &mut impl MoveSink) {
+        let rules = self.rules();
+        if safety.checkers < 2
+            && rules.hand.as_ref().is_some_and(|h| h.drops)
+            && self.can_drop_any(self.to_move())
+        {
+            sink.drops(self, safety.answer_set());
         }
     }
 
