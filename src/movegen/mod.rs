@@ -940,16 +940,25 @@ impl<R: RuleHandle> Position<R> {
             squares |= SqSet::from_words([leaps, 0, 0, 0]);
         }
         for attack in rules.attack_lines(enemy, king) {
-            let line = rules.line_squares(&attack.line);
-            let manned = line.iter().any(|&s| {
-                let p = self.piece_at(s);
-                p.is_some() && p.seat() == enemy && !p.dead() && p.kind().is_in(attack.types)
-            });
-            if manned {
+            if self.manned(attack, enemy) {
+                let line = rules.line_squares(&attack.line);
                 line.iter().for_each(|&s| squares.insert(s));
             }
         }
         Some(squares)
+    }
+
+    /// Whether a live piece of `enemy` of a type attacking along `attack`
+    /// stands on one of its squares: on boards of at most 64 squares, one
+    /// test of the line's squares against the attackers'.
+    fn manned(&self, attack: &crate::rules::AttackLine, enemy: Seat) -> bool {
+        if attack.span != 0 {
+            return attack.span & self.pieces_of_types(enemy, attack.types) != 0;
+        }
+        self.rules().line_squares(&attack.line).iter().any(|&s| {
+            let p = self.piece_at(s);
+            p.is_some() && p.seat() == enemy && !p.dead() && p.kind().is_in(attack.types)
+        })
     }
 
     /// Whether `m`, in check along `lines` ([`Position::check_lines`]),
@@ -1669,17 +1678,7 @@ impl<R: RuleHandle> Position<R> {
                         let plain_ride =
                             line.kind == LineKind::Ride && line.path == 0 && !line.jump;
                         if !(plain_ride && squares_emptied_one_at_a_time) {
-                            // On boards of at most 64 squares, one test of
-                            // the line's squares against the attackers'.
-                            let manned = if attack.span != 0 {
-                                attack.span & self.pieces_of_types(enemy, attack.types) != 0
-                            } else {
-                                squares.iter().any(|&s| {
-                                    let p = self.piece_at(s);
-                                    p.is_some() && attacker(p)
-                                })
-                            };
-                            if manned {
+                            if self.manned(attack, enemy) {
                                 add(line, squares);
                             }
                             continue;

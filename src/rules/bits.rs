@@ -518,14 +518,12 @@ impl<B: Bitboard> BitTables<B> {
                                 });
                             }
                             LineKind::Ride if line.path == 0 && !line.jump => {
-                                let slide = (slides && line.quiet && line.capture)
-                                    .then(|| SlideRide::new(rules, sq, squares))
-                                    .filter(|r| r.stoppers().count_ones() <= SLIDE_MASK_SQUARES);
-                                if let Some(ride) = slide {
-                                    slide_rides.push(ride);
-                                } else {
-                                    t.ride_list.push(ride_bits(line, squares));
-                                }
+                                t.add_ride(
+                                    &mut slide_rides,
+                                    slides.then(|| SlideRide::new(rules, sq, squares)),
+                                    line,
+                                    squares,
+                                );
                                 if line.en_passant || (line.capture && ep_capturer) {
                                     ep |= set(squares);
                                 }
@@ -549,14 +547,12 @@ impl<B: Bitboard> BitTables<B> {
                                         || line.en_passant
                                         || line.capture && ep_capturer) =>
                             {
-                                let slide = (slides && line.quiet && line.capture)
-                                    .then(|| SlideRide::grasshop(rules, sq, squares))
-                                    .filter(|r| r.stoppers().count_ones() <= SLIDE_MASK_SQUARES);
-                                if let Some(ride) = slide {
-                                    slide_rides.push(ride);
-                                } else {
-                                    t.ride_list.push(ride_bits(line, squares));
-                                }
+                                t.add_ride(
+                                    &mut slide_rides,
+                                    slides.then(|| SlideRide::grasshop(rules, sq, squares)),
+                                    line,
+                                    squares,
+                                );
                             }
                             _ => general = true,
                         }
@@ -752,6 +748,25 @@ impl<B: Bitboard> BitTables<B> {
     fn add_slides(&mut self, rides: Vec<SlideRide>, shared: &mut FxHashMap<Vec<SlideRide>, u32>) {
         let slides = self.slides(rides, shared);
         self.slide_list.extend(slides);
+    }
+
+    /// Adds a slot's ride or grasshopper's hop on `line`: onto `slide_rides`
+    /// as `slide` where it is offered (the build reads slides), the line
+    /// moves and captures alike and its stoppers fit a table; else onto the
+    /// ride list.
+    fn add_ride(
+        &mut self,
+        slide_rides: &mut Vec<SlideRide>,
+        slide: Option<SlideRide>,
+        line: &Line,
+        squares: &[Sq],
+    ) {
+        match slide.filter(|r| {
+            line.quiet && line.capture && r.stoppers().count_ones() <= SLIDE_MASK_SQUARES
+        }) {
+            Some(ride) => slide_rides.push(ride),
+            None => self.ride_list.push(ride_bits(line, squares)),
+        }
     }
 
     /// Rides as slides, as [`BitTables::add_slides`] groups them, their
