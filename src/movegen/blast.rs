@@ -9,7 +9,7 @@
 //! ([`Position::blast_capture_legal`]), without being played where that
 //! allows.
 
-use super::{BoardMasks, MoveSink, UnplayedBlasts};
+use super::{BoardMasks, MoveSink, PieceWalk, UnplayedBlasts};
 use crate::moves::{Move, MoveList};
 use crate::position::{AttackWatch, KingSafety, Position, RuleHandle};
 use crate::rules::{BitTables, Bitboard, BoardBits, RuleTable, Sq, SqSet};
@@ -83,7 +83,14 @@ impl<R: RuleHandle> Position<R> {
         let mut tested = MoveList::<256>::default();
         let slots = bits.seat_slots(rules, us);
         let moveless = bits.moveless[us.index()];
-        for &from in self.pieces_of(us) {
+        // Where only the number of moves counts, on boards of at most 64
+        // squares, the pieces are read from the seat's squares.
+        let walk = if B::SQUARES <= 64 && sink.counter().is_some() {
+            PieceWalk::Bits(self.seat_occupied(us).low_bits() & !(1 << king))
+        } else {
+            PieceWalk::Listed(self.pieces_of(us).iter())
+        };
+        for from in walk {
             let p = self.piece_at(from);
             if from == king || p.kind().is_in(moveless) || p.dead() {
                 continue;
@@ -105,9 +112,7 @@ impl<R: RuleHandle> Position<R> {
         if !p.kind().is_in(moveless) {
             let slot = slots.of(p.kind(), king);
             match self.royal_targets(&slot, p, occupied, enemies) {
-                Some(targets) => {
-                    self.king_steps((bits, narrow), king, targets, &theirs, sink, &mut tested)
-                }
+                Some(targets) => self.king_steps(bits, king, targets, &theirs, sink, &mut tested),
                 None => self.piece_moves(king, p, &mut tested),
             }
         }
@@ -123,13 +128,13 @@ impl<R: RuleHandle> Position<R> {
 
     /// The king's steps to `targets`: the quiet ones judged by the squares
     /// the enemy attacks with it lifted, from the map of them
-    /// ([`Position::step_dangers`]) or square by square from the `narrow`
-    /// tables ([`Position::attack_watch`]), a square touching an enemy
-    /// pseudo-royal piece (`theirs`) being safe; the captures, and steps
-    /// neither reads, put on `tested`.
+    /// ([`Position::step_dangers`]) or square by square
+    /// ([`Position::attacked_by_enemy`]), a square touching an enemy
+    /// pseudo-royal piece (`theirs`) being safe; the captures put on
+    /// `tested`.
     fn king_steps<B: Bitboard>(
-        &self,
-        (bits, narrow): (&BitTables<B>, Option<&BitTables<u64>>),
+        &mut self,
+        bits: &BitTables<B>,
         king: Sq,
         targets: B,
         theirs: &SqSet,
@@ -144,25 +149,21 @@ impl<R: RuleHandle> Position<R> {
             near = near.union(&self.rules().neighbours[s as usize]);
         }
         let near = B::from_set(&near);
-        let enemy = self.rules().opponents[self.to_move()];
-        let lifted = (occupied & !B::square(king)).low_word();
-        let safe = match (self.step_dangers(bits, quiet, king), enemy, narrow) {
-            (Some(dangers), _, _) => quiet & (!dangers | near),
-            (None, Some(enemy), Some(narrow)) => {
+        let safe = match self.step_dangers(bits, quiet, king) {
+            Some(dangers) => quiet & (!dangers | near),
+            None => {
+                // The king lifted once for all its steps.
+                let us = self.to_move();
                 let mut safe = quiet & near;
                 let mut open = quiet & !near;
+                let piece = self.lift(king);
                 while let Some(to) = open.pop_lowest() {
-                    match self.attack_watch(narrow, to, enemy) {
-                        Some(watch) if watch.attacked(lifted) => {}
-                        Some(_) => safe |= B::square(to),
-                        None => rest |= B::square(to),
+                    if !self.attacked_by_enemy(to, us) {
+                        safe |= B::square(to);
                     }
                 }
+                self.drop_back(king, piece);
                 safe
-            }
-            _ => {
-                rest |= quiet;
-                B::default()
             }
         };
         sink.batch(king, safe, B::default());
