@@ -3226,8 +3226,21 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
-    /// Whether a move captures.
+    /// Whether a move captures. Inlined for the commonest, a normal move:
+    /// its target square says (atomic's judged captures, 6x6atom perft 6
+    /// −0.48 % instructions).
+    #[inline]
     pub fn is_capture(&self, mv: &Move) -> bool {
+        match mv {
+            Move::Normal { to, .. } => self.piece_at(*to).is_some(),
+            _ => self.is_capture_shaped(mv),
+        }
+    }
+
+    /// [`Position::is_capture`] of a move of another shape than a normal
+    /// one.
+    #[inline(never)]
+    fn is_capture_shaped(&self, mv: &Move) -> bool {
         match mv {
             Move::EnPassant { .. } => true,
             Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => false,
