@@ -90,6 +90,20 @@ fn a_king_is_not_placed_where_it_is_attacked() {
 }
 
 #[test]
+fn placement_drops_keep_the_bishops_apart_and_no_king_lands_attacked() {
+    // White's bishop stands on a dark square, so its second one may only
+    // be dropped on a light one: b1, d1, f1, h1 (and the king and knight
+    // on any of the seven empty squares). After B@h1, black's king in
+    // hand may not land on a8, which that bishop attacks, though black
+    // has a king on the board already. Counts from pyffish 0.0.90.
+    let path = variant_file("shortcuts.ini", VARIANTS);
+    let fen = "4k3/8/8/8/8/8/8/2B5[KBNk] w - - 0 1";
+    assert_eq!(perft_nodes("placement", "1", fen, &path), 18);
+    assert_eq!(perft_nodes("placement", "2", fen, &path), 125);
+    assert_eq!(perft_nodes("placement", "3", fen, &path), 1248);
+}
+
+#[test]
 fn a_castling_rook_that_shields_the_destination_is_tested_moved() {
     // Chess960 rights: White's king on c1 may castle with the rook on b1
     // (the king stays on c1, the rook goes to d1). No square is attacked

@@ -39,7 +39,7 @@ impl<R: RuleHandle> Position<R> {
         }
         self.castling_moves(list);
         self.cambodian_moves(list);
-        self.drop_moves(SqSet::ALL, &mut |m| list.push(m));
+        self.drop_moves(&DropLimits::anywhere(SqSet::ALL), &mut |m| list.push(m));
     }
 
     /// Cambodian chess's first moves (`cambodianMoves`) of the side to
@@ -100,10 +100,10 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
-    /// Hands every drop of the side to move onto a square of `allowed` to
-    /// `emit`: for each type in hand, the promoted drop first where the
-    /// variant allows it, then the plain one.
-    fn drop_moves(&self, allowed: SqSet, emit: &mut impl FnMut(Move)) {
+    /// Hands every drop of the side to move within `limits` to `emit`: for
+    /// each type in hand, the promoted drop first where the variant allows
+    /// it, then the plain one.
+    fn drop_moves(&self, limits: &DropLimits, emit: &mut impl FnMut(Move)) {
         let rules = self.rules();
         let Some(hand) = rules.hand.as_ref().filter(|h| h.drops) else {
             return;
@@ -113,10 +113,10 @@ impl<R: RuleHandle> Position<R> {
             if !self.can_drop(us, kind) {
                 continue;
             }
-            let squares = self.drop_squares(us, kind).intersection(&allowed);
+            let squares = self.drop_squares(us, kind).intersection(&limits.allowed);
             let promoted = rules.pieces[kind].promotes_to.filter(|_| hand.promoted);
             for placed in promoted.into_iter().chain([kind]) {
-                for to in squares.iter() {
+                for to in self.drops_within(placed, squares, limits).iter() {
                     emit(Move::Drop {
                         piece: kind,
                         placed,
@@ -870,11 +870,11 @@ impl<R: RuleHandle> Position<R> {
             let Some(from) = m.from() else {
                 if quick_drops && let Move::Drop { placed, to, .. } = *m {
                     let balanced = balance.as_ref().is_none_or(|b| b.allows(placed, to));
-                    if !(unroyal && rules.pieces[placed].royal) {
+                    if !rules.pieces[placed].royal {
                         return balanced;
                     }
-                    // The royal piece itself lands where no enemy piece
-                    // attacks, as `is_legal` finds after making the drop.
+                    // A royal piece lands where no enemy piece attacks, as
+                    // Fairy-Stockfish judges any king's drop.
                     if royal_drops_seen {
                         return balanced && !self.attacked_by_enemy(to, us);
                     }
@@ -2109,7 +2109,7 @@ impl<R: RuleHandle> Position<R> {
         } else {
             SqSet::ALL
         };
-        self.drop_moves(drops, &mut |m| to_test.push(m));
+        self.drop_moves(&DropLimits::anywhere(drops), &mut |m| to_test.push(m));
         for m in to_test.as_slice() {
             if self.judged_legal(m, judged, &tested) {
                 sink.single(*m, rules.must_capture && self.is_capture(m));
@@ -2396,7 +2396,12 @@ impl<R: RuleHandle> Position<R> {
         // Without a royal piece every pseudo-legal move is legal; with one,
         // pins and checks decide.
         let us = self.to_move();
-        let royal_known = self.royal(us).is_some() || rules.royal_kind.is_none();
+        // A royal piece still in hand (placement) only has to be dropped
+        // where no enemy piece attacks ([`Position::drops_within`]).
+        let royal_known = self.royal(us).is_some()
+            || rules
+                .royal_kind
+                .is_none_or(|king| self.in_hand(us, king) > 0);
         rules.simple_legality[us] && royal_known && !(rules.makpong && self.in_check(us))
     }
 
@@ -2633,8 +2638,38 @@ impl<R: RuleHandle> Position<R> {
             && rules.hand.as_ref().is_some_and(|h| h.drops)
             && self.can_drop_any(self.to_move())
         {
-            sink.drops(self, safety.answer_set());
+            let limits = DropLimits {
+                allowed: safety.answer_set(),
+                balance: self.bishop_balance(),
+                royal_safe: true,
+            };
+            sink.drops(self, &limits);
         }
+    }
+
+    /// The squares of `squares` (a type's drop squares) on which a piece
+    /// of type `placed` may be dropped within `limits`: where the bishops'
+    /// balance allows it, and for a royal type where `limits` asks it, off
+    /// the squares the enemy attacks, as Fairy-Stockfish judges any king's
+    /// drop (the drop squares' occupants change no attack: the fast
+    /// generator's rules have no hopper, lame leaper or blast,
+    /// [`RuleTable::simple_legality`]).
+    #[inline]
+    fn drops_within(&self, placed: PieceType, squares: SqSet, limits: &DropLimits) -> SqSet {
+        let mut squares = squares;
+        if let Some(balance) = &limits.balance {
+            squares = squares.intersection(&balance.squares_for(placed));
+        }
+        if limits.royal_safe && self.rules().pieces[placed].royal {
+            let us = self.to_move();
+            let candidates = squares;
+            for to in candidates.iter() {
+                if self.attacked_by_enemy(to, us) {
+                    squares.remove(to);
+                }
+            }
+        }
+        squares
     }
 
     /// Hands `sink` the legal castlings of the side to move, not in check:
@@ -3274,8 +3309,8 @@ trait MoveSink {
     /// One legal move, and whether it captures (told only where captures
     /// are compulsory: otherwise `false`).
     fn single(&mut self, mv: Move, capture: bool);
-    /// Every drop of the side to move onto a square of `allowed`.
-    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet);
+    /// Every drop of the side to move within `limits`.
+    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, limits: &DropLimits);
     /// The counter behind the sink where moves need not be told apart
     /// (perft's count): pieces may then be counted together.
     fn counter(&mut self) -> Option<&mut Counter>;
@@ -3388,7 +3423,7 @@ impl MoveSink for Counter {
     }
 
     #[inline]
-    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet) {
+    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, limits: &DropLimits) {
         let rules = pos.rules();
         let us = pos.to_move();
         let Some(hand) = rules.hand.as_ref() else {
@@ -3396,9 +3431,13 @@ impl MoveSink for Counter {
         };
         for kind in PieceType::all(rules.pieces.len()) {
             if pos.can_drop(us, kind) {
-                let squares = pos.drop_squares(us, kind).intersection(&allowed).len() as u64;
-                let promoted = hand.promoted && rules.pieces[kind].promotes_to.is_some();
-                let drops = squares * (1 + u64::from(promoted));
+                let squares = pos.drop_squares(us, kind).intersection(&limits.allowed);
+                let promoted = rules.pieces[kind].promotes_to.filter(|_| hand.promoted);
+                let drops = promoted
+                    .into_iter()
+                    .chain([kind])
+                    .map(|placed| pos.drops_within(placed, squares, limits).len() as u64)
+                    .sum::<u64>();
                 self.moves += drops;
                 if hand.must_drop.is_some_and(|types| kind.is_in(types)) {
                     self.compulsory_drops += drops;
@@ -3487,8 +3526,8 @@ impl MoveSink for GateCounter<'_> {
     }
 
     #[inline]
-    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet) {
-        self.counter.drops(pos, allowed);
+    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, limits: &DropLimits) {
+        self.counter.drops(pos, limits);
     }
 
     /// None: the moves leaving gate squares are listed.
@@ -3538,19 +3577,49 @@ struct BishopBalance {
 impl BishopBalance {
     /// Whether a drop of `placed` on `to` keeps the balance.
     fn allows(&self, placed: PieceType, to: Sq) -> bool {
-        let dark = self.dark.contains(to);
+        self.squares_for(placed).contains(to)
+    }
+
+    /// The squares on which a drop of `placed` keeps the balance: for a
+    /// bishop, those of each colour that may take one more; for another
+    /// piece, off the bishops' free squares, on their dark ones and on
+    /// their light ones, each as the room left for the bishops allows.
+    fn squares_for(&self, placed: PieceType) -> SqSet {
+        let light = SqSet::ALL.difference(&self.dark);
+        let pick = |allowed: bool, squares: SqSet| {
+            if allowed { squares } else { SqSet::default() }
+        };
         if placed == self.bishop {
-            if dark {
-                self.bishop_on_dark
-            } else {
-                self.bishop_on_light
-            }
-        } else if !self.free.contains(to) {
-            self.elsewhere
-        } else if dark {
-            self.on_free_dark
-        } else {
-            self.on_free_light
+            return pick(self.bishop_on_dark, self.dark).union(&pick(self.bishop_on_light, light));
+        }
+        let free_dark = self.free.intersection(&self.dark);
+        let free_light = self.free.difference(&self.dark);
+        pick(self.elsewhere, SqSet::ALL.difference(&self.free))
+            .union(&pick(self.on_free_dark, free_dark))
+            .union(&pick(self.on_free_light, free_light))
+    }
+}
+
+/// What the fast generator's drops must keep to ([`Position::drops_within`]):
+/// the squares answering a check, the bishops' balance
+/// (`dropOppositeColoredBishop`), and that a royal piece (placement's king)
+/// lands where no enemy piece attacks it.
+struct DropLimits {
+    /// The squares a drop may land on.
+    allowed: SqSet,
+    /// The bishops' balance, where the variant keeps one.
+    balance: Option<BishopBalance>,
+    /// Whether a royal piece's drop must land where no enemy piece attacks.
+    royal_safe: bool,
+}
+
+impl DropLimits {
+    /// Every pseudo-legal drop onto a square of `allowed`.
+    fn anywhere(allowed: SqSet) -> DropLimits {
+        DropLimits {
+            allowed,
+            balance: None,
+            royal_safe: false,
         }
     }
 }
@@ -3580,8 +3649,8 @@ impl MoveSink for Lister<'_> {
         self.0.push(mv);
     }
 
-    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet) {
-        pos.drop_moves(allowed, &mut |m| self.0.push(m));
+    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, limits: &DropLimits) {
+        pos.drop_moves(limits, &mut |m| self.0.push(m));
     }
 
     /// None: a list tells every move apart.

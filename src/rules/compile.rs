@@ -887,10 +887,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 && !table.sittuyin_promotion
                 && !table.pass[seat]
                 && !table.bikjang
-                && table
-                    .hand
-                    .as_ref()
-                    .is_none_or(|h| h.checks && h.opposite_coloured_bishops.is_none())
+                && table.hand.as_ref().is_none_or(|h| h.checks)
         })
         .collect();
     table.simple_legality = simple_apart_from_walls

@@ -656,9 +656,9 @@ pub struct RuleTable {
     /// alone (no hoppers, lame or pseudo-royal pieces, blasts that can
     /// destroy a royal piece, walls, passes or other rules that need every
     /// move made and tested); the position still has its say
-    /// ([`crate::position::Position`]'s fast path also needs a known king,
-    /// the side out of check where the Makpong rule holds, and no hand rule
-    /// or game end in the way).
+    /// ([`crate::position::Position`]'s fast path also needs the king on
+    /// the board or in hand, the side out of check where the Makpong rule
+    /// holds, and no game end in the way; it keeps the drops' own rules).
     pub simple_legality: Vec<bool>,
     /// Per seat, where legality is not that simple (checks forbidden,
     /// hoppers, lame or pseudo-royal pieces, the flying general, blasts,
