@@ -39,7 +39,7 @@ impl<R: RuleHandle> Position<R> {
         }
         self.castling_moves(list);
         self.cambodian_moves(list);
-        self.drop_moves(&DropLimits::anywhere(SqSet::ALL), &mut |m| list.push(m));
+        self.drop_moves(SqSet::ALL, None, &mut |m| list.push(m));
     }
 
     /// Cambodian chess's first moves (`cambodianMoves`) of the side to
@@ -100,10 +100,10 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
-    /// Hands every drop of the side to move within `limits` to `emit`: for
-    /// each type in hand, the promoted drop first where the variant allows
-    /// it, then the plain one.
-    fn drop_moves(&self, limits: &DropLimits, emit: &mut impl FnMut(Move)) {
+    /// Hands every drop of the side to move onto a square of `allowed`, and
+    /// within `limits` where given, to `emit`: for each type in hand, the
+    /// promoted drop first where the variant allows it, then the plain one.
+    fn drop_moves(&self, allowed: SqSet, limits: Option<&DropLimits>, emit: &mut impl FnMut(Move)) {
         let rules = self.rules();
         let Some(hand) = rules.hand.as_ref().filter(|h| h.drops) else {
             return;
@@ -113,10 +113,14 @@ impl<R: RuleHandle> Position<R> {
             if !self.can_drop(us, kind) {
                 continue;
             }
-            let squares = self.drop_squares(us, kind).intersection(&limits.allowed);
+            let squares = self.drop_squares(us, kind).intersection(&allowed);
             let promoted = rules.pieces[kind].promotes_to.filter(|_| hand.promoted);
             for placed in promoted.into_iter().chain([kind]) {
-                for to in self.drops_within(placed, squares, limits).iter() {
+                let squares = match limits {
+                    Some(limits) => self.drops_within(placed, squares, limits),
+                    None => squares,
+                };
+                for to in squares.iter() {
                     emit(Move::Drop {
                         piece: kind,
                         placed,
@@ -730,13 +734,18 @@ impl<R: RuleHandle> Position<R> {
 
     /// What `dropOppositeColoredBishop` asks of the side to move's drops
     /// ([`BishopBalance`]), counted once for all of them; `None` where the
-    /// variant has no such rule.
+    /// variant has no such rule (told without a call).
+    #[inline(always)]
     fn bishop_balance(&self) -> Option<BishopBalance> {
-        let rules = self.rules();
-        let (bishop, dark) = rules
-            .hand
-            .as_ref()
-            .and_then(|h| Some((h.opposite_coloured_bishops?, h.dark_squares)))?;
+        let hand = self.rules().hand.as_ref()?;
+        let bishop = hand.opposite_coloured_bishops?;
+        Some(self.bishop_balance_of(bishop, hand.dark_squares))
+    }
+
+    /// [`Position::bishop_balance`] of the bishop type on the `dark`
+    /// squares.
+    #[inline(never)]
+    fn bishop_balance_of(&self, bishop: PieceType, dark: SqSet) -> BishopBalance {
         let us = self.to_move();
         let total = u32::from(self.count(us, bishop)) + u32::from(self.in_hand(us, bishop));
         let (mut on_dark, mut on_light) = (0, 0);
@@ -758,7 +767,7 @@ impl<R: RuleHandle> Position<R> {
             on_dark + free_dark >= total / 2 + taken_dark
                 && on_light + free_light >= total / 2 + taken_light
         };
-        Some(BishopBalance {
+        BishopBalance {
             bishop,
             dark,
             free,
@@ -768,7 +777,7 @@ impl<R: RuleHandle> Position<R> {
             elsewhere: room(0, 0),
             on_free_dark: room(1, 0),
             on_free_light: room(0, 1),
-        })
+        }
     }
 
     /// Adds every legal move of the side to move; none once the game has
@@ -2109,7 +2118,7 @@ impl<R: RuleHandle> Position<R> {
         } else {
             SqSet::ALL
         };
-        self.drop_moves(&DropLimits::anywhere(drops), &mut |m| to_test.push(m));
+        self.drop_moves(drops, None, &mut |m| to_test.push(m));
         for m in to_test.as_slice() {
             if self.judged_legal(m, judged, &tested) {
                 sink.single(*m, rules.must_capture && self.is_capture(m));
@@ -2638,12 +2647,34 @@ impl<R: RuleHandle> Position<R> {
             && rules.hand.as_ref().is_some_and(|h| h.drops)
             && self.can_drop_any(self.to_move())
         {
-            let limits = DropLimits {
-                allowed: safety.answer_set(),
-                balance: self.bishop_balance(),
-                royal_safe: true,
-            };
-            sink.drops(self, &limits);
+            sink.drops(self, safety.answer_set(), self.drops_limited());
+        }
+    }
+
+    /// Whether the side to move's legal drops keep to more than their
+    /// squares ([`DropLimits`]): the bishops' balance, or a royal piece in
+    /// hand.
+    #[inline(always)]
+    fn drops_limited(&self) -> bool {
+        let rules = self.rules();
+        rules
+            .hand
+            .as_ref()
+            .is_some_and(|h| h.opposite_coloured_bishops.is_some())
+            || rules
+                .royal_kind
+                .is_some_and(|king| self.can_drop(self.to_move(), king))
+    }
+
+    /// What the side to move's legal drops keep to beyond their squares.
+    #[inline(never)]
+    fn drop_limits(&self) -> DropLimits {
+        DropLimits {
+            balance: self.bishop_balance(),
+            royal_safe: self
+                .rules()
+                .royal_kind
+                .is_some_and(|king| self.can_drop(self.to_move(), king)),
         }
     }
 
@@ -2654,7 +2685,6 @@ impl<R: RuleHandle> Position<R> {
     /// drop (the drop squares' occupants change no attack: the fast
     /// generator's rules have no hopper, lame leaper or blast,
     /// [`RuleTable::simple_legality`]).
-    #[inline]
     fn drops_within(&self, placed: PieceType, squares: SqSet, limits: &DropLimits) -> SqSet {
         let mut squares = squares;
         if let Some(balance) = &limits.balance {
@@ -3309,8 +3339,9 @@ trait MoveSink {
     /// One legal move, and whether it captures (told only where captures
     /// are compulsory: otherwise `false`).
     fn single(&mut self, mv: Move, capture: bool);
-    /// Every drop of the side to move within `limits`.
-    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, limits: &DropLimits);
+    /// Every drop of the side to move onto a square of `allowed`, kept to
+    /// [`DropLimits`] where `limited` ([`Position::drops_limited`]).
+    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet, limited: bool);
     /// The counter behind the sink where moves need not be told apart
     /// (perft's count): pieces may then be counted together.
     fn counter(&mut self) -> Option<&mut Counter>;
@@ -3341,6 +3372,47 @@ struct Counter {
 }
 
 impl Counter {
+    /// [`MoveSink::drops`] where the drops keep to [`DropLimits`]. Out of
+    /// line: most variants' drops keep to their squares alone.
+    #[inline(never)]
+    fn count_limited_drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet) {
+        self.count_drops(pos, allowed, Some(&pos.drop_limits()));
+    }
+
+    /// Counts the drops of the side to move onto `allowed`, within
+    /// `limits` where given.
+    #[inline(always)]
+    fn count_drops<R: RuleHandle>(
+        &mut self,
+        pos: &Position<R>,
+        allowed: SqSet,
+        limits: Option<&DropLimits>,
+    ) {
+        let rules = pos.rules();
+        let us = pos.to_move();
+        let Some(hand) = rules.hand.as_ref() else {
+            return;
+        };
+        for kind in PieceType::all(rules.pieces.len()) {
+            if pos.can_drop(us, kind) {
+                let squares = pos.drop_squares(us, kind).intersection(&allowed);
+                let promoted = rules.pieces[kind].promotes_to.filter(|_| hand.promoted);
+                let drops = match limits {
+                    None => squares.len() as u64 * (1 + u64::from(promoted.is_some())),
+                    Some(limits) => promoted
+                        .into_iter()
+                        .chain([kind])
+                        .map(|placed| pos.drops_within(placed, squares, limits).len() as u64)
+                        .sum(),
+                };
+                self.moves += drops;
+                if hand.must_drop.is_some_and(|types| kind.is_in(types)) {
+                    self.compulsory_drops += drops;
+                }
+            }
+        }
+    }
+
     /// A counter at zero, counting captures apart if they are compulsory.
     fn new(must_capture: bool) -> Counter {
         Counter {
@@ -3423,26 +3495,11 @@ impl MoveSink for Counter {
     }
 
     #[inline]
-    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, limits: &DropLimits) {
-        let rules = pos.rules();
-        let us = pos.to_move();
-        let Some(hand) = rules.hand.as_ref() else {
-            return;
-        };
-        for kind in PieceType::all(rules.pieces.len()) {
-            if pos.can_drop(us, kind) {
-                let squares = pos.drop_squares(us, kind).intersection(&limits.allowed);
-                let promoted = rules.pieces[kind].promotes_to.filter(|_| hand.promoted);
-                let drops = promoted
-                    .into_iter()
-                    .chain([kind])
-                    .map(|placed| pos.drops_within(placed, squares, limits).len() as u64)
-                    .sum::<u64>();
-                self.moves += drops;
-                if hand.must_drop.is_some_and(|types| kind.is_in(types)) {
-                    self.compulsory_drops += drops;
-                }
-            }
+    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet, limited: bool) {
+        if limited {
+            self.count_limited_drops(pos, allowed);
+        } else {
+            self.count_drops(pos, allowed, None);
         }
     }
 
@@ -3526,8 +3583,8 @@ impl MoveSink for GateCounter<'_> {
     }
 
     #[inline]
-    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, limits: &DropLimits) {
-        self.counter.drops(pos, limits);
+    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet, limited: bool) {
+        self.counter.drops(pos, allowed, limited);
     }
 
     /// None: the moves leaving gate squares are listed.
@@ -3600,28 +3657,16 @@ impl BishopBalance {
     }
 }
 
-/// What the fast generator's drops must keep to ([`Position::drops_within`]):
-/// the squares answering a check, the bishops' balance
+/// What the fast generator's drops keep to beyond their squares
+/// ([`Position::drops_within`]): the bishops' balance
 /// (`dropOppositeColoredBishop`), and that a royal piece (placement's king)
 /// lands where no enemy piece attacks it.
 struct DropLimits {
-    /// The squares a drop may land on.
-    allowed: SqSet,
     /// The bishops' balance, where the variant keeps one.
     balance: Option<BishopBalance>,
-    /// Whether a royal piece's drop must land where no enemy piece attacks.
+    /// Whether a royal piece in hand must land where no enemy piece
+    /// attacks.
     royal_safe: bool,
-}
-
-impl DropLimits {
-    /// Every pseudo-legal drop onto a square of `allowed`.
-    fn anywhere(allowed: SqSet) -> DropLimits {
-        DropLimits {
-            allowed,
-            balance: None,
-            royal_safe: false,
-        }
-    }
 }
 
 /// What the side to move may gate ([`Position::gate_offer`]).
@@ -3634,6 +3679,15 @@ struct GateOffer {
 
 /// Lists the moves.
 struct Lister<'a>(&'a mut MoveList);
+
+impl Lister<'_> {
+    /// [`MoveSink::drops`] where the drops keep to [`DropLimits`]. Out of
+    /// line: most variants' drops keep to their squares alone.
+    #[inline(never)]
+    fn limited_drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet) {
+        pos.drop_moves(allowed, Some(&pos.drop_limits()), &mut |m| self.0.push(m));
+    }
+}
 
 impl MoveSink for Lister<'_> {
     #[inline]
@@ -3649,8 +3703,12 @@ impl MoveSink for Lister<'_> {
         self.0.push(mv);
     }
 
-    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, limits: &DropLimits) {
-        pos.drop_moves(limits, &mut |m| self.0.push(m));
+    fn drops<R: RuleHandle>(&mut self, pos: &Position<R>, allowed: SqSet, limited: bool) {
+        if limited {
+            self.limited_drops(pos, allowed);
+        } else {
+            pos.drop_moves(allowed, None, &mut |m| self.0.push(m));
+        }
     }
 
     /// None: a list tells every move apart.
