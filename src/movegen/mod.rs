@@ -2395,7 +2395,8 @@ impl<R: RuleHandle> Position<R> {
 
     /// Whether [`Position::generate_legal`] applies: checks exist, no
     /// hoppers, lame or pseudo-royal pieces complicate them, the royal piece
-    /// is known and the Makpong rule has no say (the side is not in check);
+    /// is on the board or in hand and the Makpong rule has no say (the side
+    /// is not in check);
     /// asked only while no immediate rule has ended the game. Compulsory captures and drops, gatings and the
     /// pass of a side with no move (`passOnStalemate`) are applied to what
     /// it finds, as to the slow path's legal moves.
@@ -2656,14 +2657,19 @@ impl<R: RuleHandle> Position<R> {
     /// hand.
     #[inline(always)]
     fn drops_limited(&self) -> bool {
-        let rules = self.rules();
-        rules
+        self.rules()
             .hand
             .as_ref()
             .is_some_and(|h| h.opposite_coloured_bishops.is_some())
-            || rules
-                .royal_kind
-                .is_some_and(|king| self.can_drop(self.to_move(), king))
+            || self.may_drop_royal()
+    }
+
+    /// Whether the side to move may drop a piece of the royal type.
+    #[inline(always)]
+    fn may_drop_royal(&self) -> bool {
+        self.rules()
+            .royal_kind
+            .is_some_and(|king| self.can_drop(self.to_move(), king))
     }
 
     /// What the side to move's legal drops keep to beyond their squares.
@@ -2671,10 +2677,7 @@ impl<R: RuleHandle> Position<R> {
     fn drop_limits(&self) -> DropLimits {
         DropLimits {
             balance: self.bishop_balance(),
-            royal_safe: self
-                .rules()
-                .royal_kind
-                .is_some_and(|king| self.can_drop(self.to_move(), king)),
+            royal_safe: self.may_drop_royal(),
         }
     }
 
