@@ -9,8 +9,8 @@ use crate::moves::{Move, WallBase};
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
 use crate::rules::{
-    AttackSlide, BitTables, Bitboard, BoardBits, Counting, CountingRule, Entry, RuleTable, Sq,
-    SqSet,
+    AttackSlide, BitTables, Bitboard, BoardBits, Counting, CountingRule, Entry, PieceRules,
+    RuleTable, Sq, SqSet,
 };
 use crate::seat::Seat;
 
@@ -1423,23 +1423,49 @@ impl<R: RuleHandle> Position<R> {
     /// cleared the mover's targets).
     #[inline(always)]
     fn leave_en_passant(&mut self, rules: &RuleTable, us: Seat, moved: Piece, from: Sq, to: Sq) {
-        if rules.pieces[moved.kind()].leaves_en_passant[us] && Self::may_step_twice(rules, from, to)
+        let info = &rules.pieces[moved.kind()];
+        if info.leaves_en_passant[us]
+            && let Some(way) = rules.double_step_way(from, to)
         {
-            self.state.en_passant[us] = self.double_step_targets(us, from, to);
+            self.state.en_passant[us] = if self.passes_unreached(rules, us, info, from, way) {
+                None
+            } else {
+                self.double_step_targets(us, from, to)
+            };
         }
     }
 
-    /// Whether a move from `from` to `to` may be two or three steps along a
-    /// rank, file or diagonal: it spans one of their index distances. Most
-    /// moves (single steps) span none, and are passed by without dividing
-    /// squares into files and ranks.
+    /// Whether a step of `way` ([`RuleTable::double_step_way`]) from
+    /// `from` by a piece of `info`'s type is known to leave no target
+    /// without finding the squares it passes: those no capturer reaches
+    /// are dropped, and no capturer stands where the guards of those
+    /// squares are attacked from ([`RuleTable::en_passant_pass_guard`]).
+    /// Most double steps, which land where no enemy pawn stands beside
+    /// them, are told so here.
     #[inline(always)]
-    fn may_step_twice(rules: &RuleTable, from: Sq, to: Sq) -> bool {
-        let span = usize::from(from.abs_diff(to));
-        let files = usize::from(rules.files);
-        [1, files, files + 1, files - 1]
-            .iter()
-            .any(|&step| span == 2 * step || span == 3 * step)
+    fn passes_unreached(
+        &self,
+        rules: &RuleTable,
+        us: Seat,
+        info: &PieceRules,
+        from: Sq,
+        way: usize,
+    ) -> bool {
+        Self::drops_unreached_targets(rules, info)
+            && rules
+                .en_passant_pass_guard(self.next_seat(us), from, way)
+                .is_some_and(|(seat_type, origins)| self.piece_bits[seat_type] & origins == 0)
+    }
+
+    /// Whether the squares passed by a piece of `info`'s type that no
+    /// capturer reaches are dropped at once: where only the next player
+    /// may take, a pawn's, as Fairy-Stockfish does (its FENs then show
+    /// only the others, or `-`; it keeps the targets of custom pieces).
+    #[inline(always)]
+    fn drops_unreached_targets(rules: &RuleTable, info: &PieceRules) -> bool {
+        rules.en_passant_next_player_only
+            && !rules.en_passant_only_lines
+            && !info.en_passant_shows_landing
     }
 
     /// The count of a counting rule (`countingRule`): the plies counted
@@ -1990,7 +2016,7 @@ impl<R: RuleHandle> Position<R> {
     /// The en-passant targets a quiet move leaves: the squares passed by a
     /// move of two or three steps along a file, rank or diagonal (a pawn's
     /// double step forward, a Berolina pawn's diagonal one), inside the
-    /// region. Asked only of moves that [`Position::may_step_twice`];
+    /// region. Asked only of moves that [`RuleTable::double_step_way`] names;
     /// kept out of line, so that `make` does not pay for its frame.
     #[inline(never)]
     fn double_step_targets(&self, us: Seat, from: Sq, to: Sq) -> Option<EnPassant> {
@@ -2006,13 +2032,9 @@ impl<R: RuleHandle> Position<R> {
         let step = dx.signum() + dy.signum() * i32::from(rules.files);
         let capturer = self.next_seat(us);
         let region = &rules.en_passant_region[capturer];
-        // Where only the next player may take, a pawn's passed squares that no
-        // piece of theirs can reach are dropped at once, as Fairy-Stockfish
-        // does (its FENs then show only the others, or `-`; it keeps the
-        // targets of custom pieces).
-        let shows_landing = rules.pieces[self.board[to as usize].kind()].en_passant_shows_landing;
-        let unreachable_dropped =
-            rules.en_passant_next_player_only && !rules.en_passant_only_lines && !shows_landing;
+        let info = &rules.pieces[self.board[to as usize].kind()];
+        let shows_landing = info.en_passant_shows_landing;
+        let unreachable_dropped = Self::drops_unreached_targets(rules, info);
         let mut squares = [NO_SQ; 2];
         let mut n = 0;
         let mut passed = i32::from(from);
@@ -3076,6 +3098,7 @@ mod tests {
     use crate::catalog::Catalog;
     use crate::game::Action;
     use crate::game::Game;
+    use crate::moves::Move;
     use crate::rng::SplitMix64;
     use crate::rules::{RuleTable, compile};
     use crate::seat::Seat;
@@ -3214,6 +3237,56 @@ mod tests {
             "{remembered} of {compared} remembered"
         );
         assert!(safeties > 10_000, "{safeties} checks and pins remembered");
+    }
+
+    /// A double or triple step that [`Position::passes_unreached`] tells
+    /// leaves no target leaves none when its passed squares are found:
+    /// every such step of random games of every shipped variant.
+    #[test]
+    fn steps_told_unreached_leave_no_target() {
+        let catalog = Catalog::shipped();
+        let (mut told, mut targets) = (0, 0);
+        for name in catalog.names() {
+            let definition = catalog.checked(name).expect("a shipped variant checks");
+            let rules = Arc::new(compile(definition).expect("a shipped variant compiles"));
+            for seed in 0..3 {
+                let mut game =
+                    Game::new(rules.clone(), definition.start_fen(), seed).expect("a valid start");
+                let mut rng = SplitMix64::new(seed);
+                for _ in 0..60 {
+                    if game.result().is_some() || game.legal_moves().is_empty() {
+                        break;
+                    }
+                    let moves = game.legal_moves();
+                    let mut pos = game.position().clone();
+                    let us = pos.to_move();
+                    for &mv in moves.iter() {
+                        let Move::Normal { from, to } = mv else {
+                            continue;
+                        };
+                        let info = &rules.pieces[pos.piece_at(from).kind()];
+                        let Some(way) = rules.double_step_way(from, to) else {
+                            continue;
+                        };
+                        if !info.leaves_en_passant[us] || pos.piece_at(to).is_some() {
+                            continue;
+                        }
+                        pos.make(mv);
+                        let found = pos.double_step_targets(us, from, to);
+                        if pos.passes_unreached(&rules, us, info, from, way) {
+                            assert!(found.is_none(), "{name}: {mv:?} to {}", pos.fen());
+                            told += 1;
+                        }
+                        targets += usize::from(found.is_some());
+                        pos.unmake();
+                    }
+                    game.play(moves[rng.below(moves.len())])
+                        .expect("a legal move");
+                }
+            }
+        }
+        assert!(told > 10_000, "{told} steps told unreached");
+        assert!(targets > 1_000, "{targets} steps left a target");
     }
 
     /// Compares [`Position::king_safety_recalled`] with

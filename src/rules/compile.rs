@@ -4,9 +4,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::geometry::Direction;
 use super::{
-    AttackLine, Cambodian, CastlingGeometry, ChasingRoles, Counting, CountingRule, Enclosing,
-    GameEnds, HandRules, Line, LineKind, PieceRules, RuleTable, SeatRules, ShatarMate, Sq, SqSet,
-    Walling, WallingRule,
+    AttackLine, Cambodian, CastlingGeometry, ChasingRoles, Counting, CountingRule,
+    DOUBLE_STEP_WAYS, Enclosing, GameEnds, HandRules, Line, LineKind, PieceRules, RuleTable,
+    SeatRules, ShatarMate, Sq, SqSet, Walling, WallingRule,
 };
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
@@ -672,6 +672,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         en_passant_only_lines: builder_lines_ep_only,
         en_passant_capturers: Vec::new(),
         en_passant_guards: Vec::new(),
+        en_passant_pass_guards: Vec::new(),
         en_passant_next_player_only: matches!(def.value(Key::EnPassantWindow), Value::Choice(c) if c == "nextPlayer"),
         castling,
         castling_rank,
@@ -866,6 +867,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         })
         .collect();
     table.en_passant_guards = en_passant_guards(&table);
+    table.en_passant_pass_guards = en_passant_pass_guards(&table);
     table.promotions_touch_pseudo_royals = promotions_touch_pseudo_royals(&table);
     table.ends.after_pass = table
         .pass
@@ -1896,6 +1898,55 @@ fn plain_moves(table: &RuleTable) -> (Vec<bool>, Vec<bool>) {
         }
     }
     (plain, near)
+}
+
+/// Per (capturer seat, origin square, way of stepping twice or thrice), on
+/// boards of at most 64 squares: the en-passant guards of the squares the
+/// step passes together, where each has one and the step's index distance
+/// is no other way's ([`RuleTable::en_passant_pass_guard`]).
+fn en_passant_pass_guards(table: &RuleTable) -> Vec<Option<(u32, u64)>> {
+    if table.en_passant_guards.is_empty() {
+        return Vec::new();
+    }
+    let nsq = table.square_count();
+    let steps = table.line_steps();
+    let span = |way: usize| steps[way % 8 / 2] * (way % 2 + 2);
+    let mut guards = Vec::with_capacity(table.seats.len() * nsq * DOUBLE_STEP_WAYS);
+    for seat in Seat::all(table.seats.len()) {
+        for from in 0..nsq {
+            for way in 0..DOUBLE_STEP_WAYS {
+                let (step, times) = (steps[way % 8 / 2], way % 2 + 2);
+                let shared =
+                    (0..DOUBLE_STEP_WAYS / 2).any(|w| w != way % 8 && span(w) == span(way));
+                let passed: Option<Vec<usize>> = (1..times)
+                    .map(|j| {
+                        if way < DOUBLE_STEP_WAYS / 2 {
+                            Some(from + step * j).filter(|&s| s < nsq)
+                        } else {
+                            from.checked_sub(step * j)
+                        }
+                    })
+                    .collect();
+                let guard = match passed {
+                    Some(passed) if step != 0 && !shared => {
+                        passed.iter().try_fold(None, |union, &s| {
+                            let (kind, origins) = table.en_passant_guard(seat, s as Sq)?;
+                            match union {
+                                None => Some(Some((kind as u32, origins))),
+                                Some((known, all)) if known == kind as u32 => {
+                                    Some(Some((known, all | origins)))
+                                }
+                                Some(_) => None,
+                            }
+                        })
+                    }
+                    _ => None,
+                };
+                guards.push(guard.flatten());
+            }
+        }
+    }
+    guards
 }
 
 /// Per (capturer seat, square), on boards of at most 64 squares: where the

@@ -585,6 +585,9 @@ pub struct RuleTable {
     /// Per (capturer seat, square) on boards of at most 64 squares
     /// ([`RuleTable::en_passant_guard`]).
     en_passant_guards: Vec<Option<(u32, u64)>>,
+    /// Per (capturer seat, origin square, [`RuleTable::double_step_way`])
+    /// on boards of at most 64 squares ([`RuleTable::en_passant_pass_guard`]).
+    en_passant_pass_guards: Vec<Option<(u32, u64)>>,
     /// Some line captures only en passant (`e` without `c`).
     pub en_passant_only_lines: bool,
     /// Castling geometry per seat: king-side, then queen-side.
@@ -923,6 +926,11 @@ pub struct Counting {
 /// Keys for hand counts: counts from this on share the last key.
 const HAND_KEYS: usize = 32;
 
+/// The ways a move may be two or three steps along a line
+/// ([`RuleTable::double_step_way`]): four steps, twice or thrice, either
+/// sense.
+pub const DOUBLE_STEP_WAYS: usize = 16;
+
 /// Random keys for hashing positions.
 #[derive(Clone, Debug)]
 struct Zobrist {
@@ -1111,6 +1119,47 @@ impl RuleTable {
     pub fn en_passant_guard(&self, seat: Seat, sq: Sq) -> Option<(usize, u64)> {
         self.en_passant_guards
             .get(seat.index() * self.square_count() + sq as usize)
+            .copied()
+            .flatten()
+            .map(|(seat_type, origins)| (seat_type as usize, origins))
+    }
+
+    /// The index distances of one step along a rank, a file and the two
+    /// diagonals.
+    #[inline(always)]
+    pub fn line_steps(&self) -> [usize; 4] {
+        let files = usize::from(self.files);
+        [1, files, files + 1, files - 1]
+    }
+
+    /// How a move from `from` to `to` may be two or three steps along a
+    /// rank, file or diagonal, as a number below [`DOUBLE_STEP_WAYS`]: the
+    /// first of [`RuleTable::line_steps`] whose double or triple its index
+    /// distance is, and its sense; `None` for the others. Most moves (single
+    /// steps) are passed by without dividing squares into files and ranks.
+    #[inline(always)]
+    pub fn double_step_way(&self, from: Sq, to: Sq) -> Option<usize> {
+        let span = usize::from(from.abs_diff(to));
+        let way = self
+            .line_steps()
+            .iter()
+            .enumerate()
+            .find_map(|(i, &step)| {
+                (span == 2 * step || span == 3 * step)
+                    .then(|| 2 * i + usize::from(span != 2 * step))
+            })?;
+        Some(way + if to < from { DOUBLE_STEP_WAYS / 2 } else { 0 })
+    }
+
+    /// Where every square that a step of `way` ([`RuleTable::double_step_way`])
+    /// from `from` passes, along a line, has an
+    /// [`RuleTable::en_passant_guard`] for `seat`: the guards' (seat, type)
+    /// and their origins together. Where none of those holds a capturer,
+    /// no capturer reaches a square the step passes.
+    #[inline(always)]
+    pub fn en_passant_pass_guard(&self, seat: Seat, from: Sq, way: usize) -> Option<(usize, u64)> {
+        self.en_passant_pass_guards
+            .get((seat.index() * self.square_count() + from as usize) * DOUBLE_STEP_WAYS + way)
             .copied()
             .flatten()
             .map(|(seat_type, origins)| (seat_type as usize, origins))
