@@ -980,9 +980,12 @@ impl<R: RuleHandle> Position<R> {
         if to < 64 {
             *bits |= 1 << to;
         }
-        let i = self.list_index[from as usize];
+        // The index is moved before the list is written: its table's
+        // bounds are then read once.
+        let index = &mut self.list_index;
+        let i = index[from as usize];
+        index[to as usize] = i;
         self.lists[seat.index() * self.board.len() + usize::from(i)] = to;
-        self.list_index[to as usize] = i;
         if self.rules.royal_kind == Some(piece.kind()) {
             self.royals[seat] = to;
         }

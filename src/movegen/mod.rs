@@ -2484,7 +2484,8 @@ impl<R: RuleHandle> Position<R> {
                 && !p.kind().is_in(moveless)
                 && let Some(targets) = self.royal_targets(&slot, p, occupied, enemies)
             {
-                royal_steps = ([(king, targets); 4], 1);
+                royal_steps.0[0] = (king, targets);
+                royal_steps.1 = 1;
                 stepped = 1 << king;
             }
         }
