@@ -1850,11 +1850,18 @@ impl<R: RuleHandle> Position<R> {
     /// The number of legal moves of the side to move (perft's last ply),
     /// counted without listing the moves where no test is needed.
     pub fn count_legal_moves(&mut self) -> u64 {
-        // As on the list: an ended game has no move.
-        if self.immediate_end().is_some() {
+        // As on the list: an ended game has no move (never at once where
+        // the count is plain).
+        let plain = self.rules().plain_count;
+        if !plain && self.immediate_end().is_some() {
             return 0;
         }
         let fast = self.fast_legality();
+        if plain && fast {
+            let mut counter = Counter::new(false);
+            self.generate_legal(&mut counter);
+            return self.moves_or_stalemate_pass(counter.moves);
+        }
         if !fast
             && self.rules().exposure_legality[self.to_move()]
             && let Some(count) = self.count_by_exposure()
@@ -1886,10 +1893,19 @@ impl<R: RuleHandle> Position<R> {
             counter.captures
         } else if counter.compulsory_drops > 0 {
             counter.compulsory_drops
-        } else if counter.moves == 0 {
+        } else {
+            self.moves_or_stalemate_pass(counter.moves) + gatings
+        }
+    }
+
+    /// `moves` counted, or where there are none, the pass a stalemated
+    /// side may make (`stalemate_pass`), as on the list.
+    #[inline(always)]
+    fn moves_or_stalemate_pass(&self, moves: u64) -> u64 {
+        if moves == 0 {
             u64::from(self.stalemate_pass().is_some())
         } else {
-            counter.moves + gatings
+            moves
         }
     }
 

@@ -801,6 +801,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         hand,
         flip,
         plain_make: false,
+        plain_count: false,
         plain_quiet_make: false,
         plain_drop: false,
         plain_walled: false,
@@ -874,6 +875,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         .iter()
         .chain(&table.pass_on_stalemate)
         .any(|&p| p);
+    table.plain_count = plain_count(&table);
     table.bits = super::BoardBits::build(&table);
     // Legality left to pins and checks, walls apart.
     let simple_apart_from_walls: Vec<bool> = (0..table.seats.len())
@@ -1832,6 +1834,19 @@ fn may_step_back(table: &RuleTable, seat: Seat, kind: PieceType) -> bool {
             .flat_map(|line| table.line_landings(line))
             .any(|to| table.steps_straight_back(seat, kind, to, from))
     })
+}
+
+/// Whether legal moves are counted with nothing else asked
+/// ([`RuleTable::plain_count`]).
+fn plain_count(table: &RuleTable) -> bool {
+    let ends = &table.ends;
+    let hand = table.hand.as_ref();
+    table.seats.len() <= 2
+        && !ends.any
+        && !ends.full_board
+        && !ends.after_pass
+        && !table.must_capture
+        && !hand.is_some_and(|h| h.gating || h.must_drop.is_some())
 }
 
 /// Whether a normal move has only the usual effects ([`RuleTable::plain_make`]).

@@ -787,6 +787,12 @@ pub struct RuleTable {
     /// [`crate::position::Position::make`]'s and
     /// [`crate::position::Position::unmake`]'s short ways.
     pub plain_quiet_make: bool,
+    /// A position's legal moves are counted as the fast generator hands
+    /// them, with nothing else asked: at most two seats, no rule that ends
+    /// the game at once (`ends.any`, a full board, passes), no gating, and
+    /// no compulsory capture or drop
+    /// ([`crate::position::Position::count_legal_moves`]'s short way).
+    pub plain_count: bool,
     /// A drop has only the usual effects: its piece leaves the hand for the
     /// board and the n-move counter restarts. No gate, wall, flip, count or
     /// castling right follows, so [`crate::position::Position::make`] and
