@@ -2651,7 +2651,7 @@ impl<R: RuleHandle> Position<R> {
         }
         // Most nodes of most variants hold no castling right.
         if safety.checkers == 0 && self.castling_bits(us) != 0 {
-            self.castlings(safe_steps, occupied, sink);
+            self.castlings(safe_steps, sink);
         }
     }
 
@@ -2725,16 +2725,11 @@ impl<R: RuleHandle> Position<R> {
     /// Hands `sink` the legal castlings of the side to move, not in check:
     /// a royal king's tested square by square along its walk (those of
     /// `safe_steps` already found safe), another's by [`Position::is_legal`].
-    /// A castling whose path `occupied` (the board's pieces) blocks is
-    /// passed by at once, on the board's own bitboard type.
-    fn castlings<B: Bitboard>(&mut self, safe_steps: B, occupied: B, sink: &mut impl MoveSink) {
+    fn castlings<B: Bitboard>(&mut self, safe_steps: B, sink: &mut impl MoveSink) {
         let mut held = self.castling_bits(self.to_move());
         while held != 0 {
             let i = held.trailing_zeros() as usize;
             held &= held - 1;
-            if !(B::from_set(&self.registered_castling(i).path) & occupied).is_empty() {
-                continue;
-            }
             let Some(m) = self.castling_of(i) else {
                 continue;
             };
