@@ -453,6 +453,12 @@ impl<R: RuleHandle> Position<R> {
             .flatten()
     }
 
+    /// The live en-passant target of `seat`'s last push, if any.
+    #[inline]
+    pub fn en_passant_of(&self, seat: Seat) -> Option<&EnPassant> {
+        self.state.en_passant[seat].as_ref()
+    }
+
     /// The en-passant target on `sq` that a piece of `team` may capture: an
     /// enemy pusher's, whose pawn still stands where it landed.
     #[inline(always)]

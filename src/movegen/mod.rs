@@ -10,7 +10,7 @@ use crate::betza::Offset;
 use crate::moves::{CastleGate, Move, MoveList, WallBase};
 use crate::piece::Piece;
 use crate::piece_type::{MAX_PIECE_TYPES, PieceType};
-use crate::position::{KingSafety, NO_SQ, Position, RuleHandle};
+use crate::position::{EnPassant, KingSafety, NO_SQ, Position, RuleHandle};
 use crate::rules::{
     BitTables, Bitboard, BoardBits, Cambodian, HerdLeap, LineKind, MoveForm, RideBits, RideForm,
     RuleTable, SeatSlots, Slot, SlotBits, Sq, SqSet, Walling, WallingRule, promotion_count_index,
@@ -2884,33 +2884,45 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// The enemy pieces the side to move may capture, and the squares of
-    /// the live en-passant targets.
+    /// the live en-passant targets it may take (with two seats, only the
+    /// other one's can be).
     #[inline(always)]
     fn capture_masks<B: Bitboard>(&self) -> (B, B) {
         let rules = self.rules();
         let us = self.to_move();
         let capturable =
             |s: Seat| B::from_set(self.seat_occupied(s)) & !self.uncapturable_royals::<B>(s);
-        // With two seats, the other one's pieces where it is an enemy.
-        let enemies = match rules.opponents[us] {
-            Some(other) => capturable(other),
-            None => {
-                let team = rules.seats[us].team;
-                Seat::all(rules.seats.len())
-                    .filter(|&s| rules.seats[s].team != team)
-                    .fold(B::default(), |m, s| m | capturable(s))
-            }
-        };
         // A target has its first square; one of one square leaves its
         // second `NO_SQ`, no square.
-        let mut en_passant = B::default();
-        for target in self.en_passant() {
-            en_passant |= B::square(target.squares[0]);
-            if target.squares[1] != NO_SQ {
-                en_passant |= B::square(target.squares[1]);
+        let squares = |target: &EnPassant| {
+            let first = B::square(target.squares[0]);
+            if target.squares[1] == NO_SQ {
+                first
+            } else {
+                first | B::square(target.squares[1])
+            }
+        };
+        match rules.opponents[us] {
+            // With two seats, the other one's pieces where it is an enemy,
+            // and its target alone: only an enemy pusher's is taken
+            // (`Position::en_passant_at`).
+            Some(other) => (
+                capturable(other),
+                self.en_passant_of(other).map_or(B::default(), squares),
+            ),
+            None => {
+                let team = rules.seats[us].team;
+                let enemies = Seat::all(rules.seats.len())
+                    .filter(|&s| rules.seats[s].team != team)
+                    .fold(B::default(), |m, s| m | capturable(s));
+                (
+                    enemies,
+                    self.en_passant()
+                        .map(squares)
+                        .fold(B::default(), |m, s| m | s),
+                )
             }
         }
-        (enemies, en_passant)
     }
 
     /// The squares of a seat's royal pieces that may not be captured: its
