@@ -3197,6 +3197,36 @@ mod tests {
         assert!(compared > 100_000, "{compared} comparisons");
     }
 
+    /// Plays `seeds` random games of `plies` plies at most of every shipped
+    /// variant, handing `visit` the variant's name and rule table, a copy
+    /// of each position before its move, and that position's legal moves.
+    fn visit_random_games(
+        seeds: u64,
+        plies: usize,
+        mut visit: impl FnMut(&str, &RuleTable, &mut Position, &[Move]),
+    ) {
+        let catalog = Catalog::shipped();
+        for name in catalog.names() {
+            let definition = catalog.checked(name).expect("a shipped variant checks");
+            let rules = Arc::new(compile(definition).expect("a shipped variant compiles"));
+            for seed in 0..seeds {
+                let mut game =
+                    Game::new(rules.clone(), definition.start_fen(), seed).expect("a valid start");
+                let mut rng = SplitMix64::new(seed);
+                for _ in 0..plies {
+                    if game.result().is_some() || game.legal_moves().is_empty() {
+                        break;
+                    }
+                    let moves = game.legal_moves();
+                    let mut pos = game.position().clone();
+                    visit(name, &rules, &mut pos, moves);
+                    let mv = moves[rng.below(moves.len())];
+                    game.play(mv).expect("a legal move");
+                }
+            }
+        }
+    }
+
     /// The attacks remembered across the moves from one position
     /// ([`Position::attacked_by_enemy_recalled`]) are those found afresh,
     /// for every square, every seat, with or without its royal piece
@@ -3204,42 +3234,25 @@ mod tests {
     /// every shipped variant.
     #[test]
     fn remembered_attacks_are_those_found_afresh() {
-        let catalog = Catalog::shipped();
         let (mut compared, mut remembered, mut safeties) = (0, 0, 0);
-        for name in catalog.names() {
-            let definition = catalog.checked(name).expect("a shipped variant checks");
-            let rules = Arc::new(compile(definition).expect("a shipped variant compiles"));
-            for seed in 0..2 {
-                let mut game =
-                    Game::new(rules.clone(), definition.start_fen(), seed).expect("a valid start");
-                let mut rng = SplitMix64::new(seed);
-                for _ in 0..40 {
-                    if game.result().is_some() || game.legal_moves().is_empty() {
-                        break;
-                    }
-                    let moves = game.legal_moves();
-                    let mut pos = game.position().clone();
-                    // A seat and a lifted piece at a time, so that one move's
-                    // answers serve the next ones.
-                    for seat in Seat::all(rules.seats.len()) {
-                        for lifting in [false, true] {
-                            for &mv in moves.iter() {
-                                pos.make(mv);
-                                let lifted = pos.royal(seat).filter(|_| lifting);
-                                let (n, r) = compare_recalled_with_afresh(&mut pos, seat, lifted);
-                                (compared, remembered) = (compared + n, remembered + r);
-                                if !lifting {
-                                    safeties += compare_recalled_safety(&mut pos, seat);
-                                }
-                                pos.unmake();
-                            }
+        visit_random_games(2, 40, |_, rules, pos, moves| {
+            // A seat and a lifted piece at a time, so that one move's
+            // answers serve the next ones.
+            for seat in Seat::all(rules.seats.len()) {
+                for lifting in [false, true] {
+                    for &mv in moves {
+                        pos.make(mv);
+                        let lifted = pos.royal(seat).filter(|_| lifting);
+                        let (n, r) = compare_recalled_with_afresh(pos, seat, lifted);
+                        (compared, remembered) = (compared + n, remembered + r);
+                        if !lifting {
+                            safeties += compare_recalled_safety(pos, seat);
                         }
+                        pos.unmake();
                     }
-                    game.play(moves[rng.below(moves.len())])
-                        .expect("a legal move");
                 }
             }
-        }
+        });
         assert!(compared > 1_000_000, "{compared} comparisons");
         assert!(
             remembered > compared / 4,
@@ -3253,47 +3266,30 @@ mod tests {
     /// every such step of random games of every shipped variant.
     #[test]
     fn steps_told_unreached_leave_no_target() {
-        let catalog = Catalog::shipped();
         let (mut told, mut targets) = (0, 0);
-        for name in catalog.names() {
-            let definition = catalog.checked(name).expect("a shipped variant checks");
-            let rules = Arc::new(compile(definition).expect("a shipped variant compiles"));
-            for seed in 0..3 {
-                let mut game =
-                    Game::new(rules.clone(), definition.start_fen(), seed).expect("a valid start");
-                let mut rng = SplitMix64::new(seed);
-                for _ in 0..60 {
-                    if game.result().is_some() || game.legal_moves().is_empty() {
-                        break;
-                    }
-                    let moves = game.legal_moves();
-                    let mut pos = game.position().clone();
-                    let us = pos.to_move();
-                    for &mv in moves.iter() {
-                        let Move::Normal { from, to } = mv else {
-                            continue;
-                        };
-                        let info = &rules.pieces[pos.piece_at(from).kind()];
-                        let Some(way) = rules.double_step_way(from, to) else {
-                            continue;
-                        };
-                        if !info.leaves_en_passant[us] || pos.piece_at(to).is_some() {
-                            continue;
-                        }
-                        pos.make(mv);
-                        let found = pos.double_step_targets(us, from, to);
-                        if pos.passes_unreached(&rules, us, info, from, way) {
-                            assert!(found.is_none(), "{name}: {mv:?} to {}", pos.fen());
-                            told += 1;
-                        }
-                        targets += usize::from(found.is_some());
-                        pos.unmake();
-                    }
-                    game.play(moves[rng.below(moves.len())])
-                        .expect("a legal move");
+        visit_random_games(3, 60, |name, rules, pos, moves| {
+            let us = pos.to_move();
+            for &mv in moves {
+                let Move::Normal { from, to } = mv else {
+                    continue;
+                };
+                let info = &rules.pieces[pos.piece_at(from).kind()];
+                let Some(way) = rules.double_step_way(from, to) else {
+                    continue;
+                };
+                if !info.leaves_en_passant[us] || pos.piece_at(to).is_some() {
+                    continue;
                 }
+                pos.make(mv);
+                let found = pos.double_step_targets(us, from, to);
+                if pos.passes_unreached(rules, us, info, from, way) {
+                    assert!(found.is_none(), "{name}: {mv:?} to {}", pos.fen());
+                    told += 1;
+                }
+                targets += usize::from(found.is_some());
+                pos.unmake();
             }
-        }
+        });
         assert!(told > 10_000, "{told} steps told unreached");
         assert!(targets > 1_000, "{targets} steps left a target");
     }

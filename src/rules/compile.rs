@@ -1925,26 +1925,32 @@ fn en_passant_pass_guards(table: &RuleTable) -> Vec<Option<(u32, u64)>> {
     }
     let nsq = table.square_count();
     let steps = table.line_steps();
-    let span = |way: usize| steps[way % 8 / 2] * (way % 2 + 2);
+    // A way's step and times ([`RuleTable::double_step_way`]'s numbering).
+    let step_of = |way: usize| (steps[way % 8 / 2], way % 2 + 2);
+    let span = |way: usize| step_of(way).0 * step_of(way).1;
     let mut guards = Vec::with_capacity(table.seats.len() * nsq * DOUBLE_STEP_WAYS);
     for seat in Seat::all(table.seats.len()) {
         for from in 0..nsq {
             for way in 0..DOUBLE_STEP_WAYS {
-                let (step, times) = (steps[way % 8 / 2], way % 2 + 2);
+                let (step, times) = step_of(way);
+                let forward = way < DOUBLE_STEP_WAYS / 2;
+                let lands = if forward {
+                    from + step * times < nsq
+                } else {
+                    from >= step * times
+                };
                 let shared =
                     (0..DOUBLE_STEP_WAYS / 2).any(|w| w != way % 8 && span(w) == span(way));
-                let passed: Option<Vec<usize>> = (1..times)
-                    .map(|j| {
-                        if way < DOUBLE_STEP_WAYS / 2 {
-                            Some(from + step * j).filter(|&s| s < nsq)
-                        } else {
-                            from.checked_sub(step * j)
-                        }
-                    })
-                    .collect();
-                let guard = match passed {
-                    Some(passed) if step != 0 && !shared => {
-                        passed.iter().try_fold(None, |union, &s| {
+                let mut passed = (1..times).map(|j| {
+                    if forward {
+                        from + step * j
+                    } else {
+                        from - step * j
+                    }
+                });
+                let guard = (lands && step != 0 && !shared)
+                    .then(|| {
+                        passed.try_fold(None, |union, s| {
                             let (kind, origins) = table.en_passant_guard(seat, s as Sq)?;
                             match union {
                                 None => Some(Some((kind as u32, origins))),
@@ -1954,10 +1960,10 @@ fn en_passant_pass_guards(table: &RuleTable) -> Vec<Option<(u32, u64)>> {
                                 Some(_) => None,
                             }
                         })
-                    }
-                    _ => None,
-                };
-                guards.push(guard.flatten());
+                    })
+                    .flatten()
+                    .flatten();
+                guards.push(guard);
             }
         }
     }
