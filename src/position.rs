@@ -1149,7 +1149,7 @@ impl<R: RuleHandle> Position<R> {
         // stall on every move).
         let mv = if wall.is_some() { mv.unwalled() } else { mv };
         let mut hash = self.state.hash;
-        self.begin_ply(rules, us);
+        self.begin_ply(rules, us, true);
         let mut captured = Piece::NONE;
         if rules.gating {
             self.gate_history.push(self.gates);
@@ -1258,7 +1258,7 @@ impl<R: RuleHandle> Position<R> {
             if promotes {
                 self.state.halfmove = 0;
             }
-            self.after_piece_move(rules, us, moved, from, to);
+            self.after_piece_move(rules, us, moved, (from, to), true);
             if captures && let Some(immune) = rules.blast {
                 hash ^= self.explode(to, immune, victim.seat());
             }
@@ -1345,12 +1345,17 @@ impl<R: RuleHandle> Position<R> {
         // once.
         self.history.push(self.undo_record(Some(mv), moved));
         let mut hash = self.state.hash;
-        self.begin_ply(rules, us);
+        // A ply made only to count the moves after it leaves the counters
+        // alone where the count reads none of them.
+        let counters = hashed || !rules.plain_count;
+        self.begin_ply(rules, us, counters);
         let victim = self.board[to as usize];
         if victim.is_some() {
             hash ^= self.take_off(to);
             hash ^= self.put_in_hand(us, victim);
-            self.state.halfmove = 0;
+            if counters {
+                self.state.halfmove = 0;
+            }
         }
         self.relocate(from, to);
         // Asked only where the hash is kept: the keys' bounds checks would
@@ -1358,7 +1363,7 @@ impl<R: RuleHandle> Position<R> {
         if hashed {
             hash ^= rules.zobrist_piece(moved, from) ^ rules.zobrist_piece(moved, to);
         }
-        self.after_piece_move(rules, us, moved, from, to);
+        self.after_piece_move(rules, us, moved, (from, to), counters);
         if victim.is_none() {
             self.leave_en_passant(rules, us, moved, from, to);
         }
@@ -1383,10 +1388,13 @@ impl<R: RuleHandle> Position<R> {
         let us = self.state.to_move;
         let moved = self.moving_piece(&mv);
         self.history.push(self.undo_record(Some(mv), moved));
-        self.begin_ply(rules, us);
+        let counters = hashed || !rules.plain_count;
+        self.begin_ply(rules, us, counters);
         // As in Fairy-Stockfish, every drop resets the n-move counter.
         let mut hash = self.state.hash ^ self.place_from_hand(piece, moved, to);
-        self.state.halfmove = 0;
+        if counters {
+            self.state.halfmove = 0;
+        }
         self.advance_turn(us);
         if hashed {
             hash ^= self.state_change(self.history.last().expect("the ply's record"));
@@ -1397,14 +1405,20 @@ impl<R: RuleHandle> Position<R> {
 
     /// What every ply starts with: en-passant targets expire (all of them
     /// when only the next player may take en passant, else the mover's own
-    /// when it moves again), the n-move counter and a running count go on.
+    /// when it moves again), the n-move counter and a running count go on
+    /// where `counters` (not for a ply made only to count the moves after
+    /// it where the count reads no counter, [`RuleTable::plain_count`]:
+    /// `unmake` restores them).
     #[inline]
-    fn begin_ply(&mut self, rules: &RuleTable, us: Seat) {
+    fn begin_ply(&mut self, rules: &RuleTable, us: Seat, counters: bool) {
         if rules.en_passant_next_player_only {
             // Only the seats' own slots are ever set.
             self.state.en_passant[..rules.seats.len()].fill(None);
         } else {
             self.state.en_passant[us] = None;
+        }
+        if !counters {
+            return;
         }
         self.state.halfmove = self.state.halfmove.saturating_add(1);
         if self.state.counting[1] != 0 {
@@ -1413,12 +1427,21 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// After `moved` went from `from` to `to`: a pawn move that cannot step
-    /// straight back resets the n-move counter, and the castling rights of
-    /// both squares are lost.
+    /// straight back resets the n-move counter (where `counters`, as in
+    /// [`Position::begin_ply`]), and the castling rights of both squares
+    /// are lost.
     #[inline(always)]
-    fn after_piece_move(&mut self, rules: &RuleTable, us: Seat, moved: Piece, from: Sq, to: Sq) {
+    fn after_piece_move(
+        &mut self,
+        rules: &RuleTable,
+        us: Seat,
+        moved: Piece,
+        (from, to): (Sq, Sq),
+        counters: bool,
+    ) {
         let info = &rules.pieces[moved.kind()];
-        if info.resets_n_move[us]
+        if counters
+            && info.resets_n_move[us]
             && !(info.may_step_back[us] && rules.steps_straight_back(us, moved.kind(), to, from))
         {
             self.state.halfmove = 0;

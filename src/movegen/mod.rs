@@ -2416,7 +2416,7 @@ impl<R: RuleHandle> Position<R> {
     /// asked only while no immediate rule has ended the game. Compulsory captures and drops, gatings and the
     /// pass of a side with no move (`passOnStalemate`) are applied to what
     /// it finds, as to the slow path's legal moves.
-    #[inline]
+    #[inline(always)]
     fn fast_legality(&self) -> bool {
         let rules = self.rules();
         // Without a royal piece every pseudo-legal move is legal; with one,
