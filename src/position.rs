@@ -1412,8 +1412,8 @@ impl<R: RuleHandle> Position<R> {
     #[inline]
     fn begin_ply(&mut self, rules: &RuleTable, us: Seat, counters: bool) {
         if rules.en_passant_next_player_only {
-            // Only the seats' own slots are ever set.
-            self.state.en_passant[..rules.seats.len()].fill(None);
+            // Every slot, a fixed number of them: no loop over the seats.
+            self.state.en_passant = [None; MAX_SEATS];
         } else {
             self.state.en_passant[us] = None;
         }

@@ -2930,16 +2930,19 @@ impl<R: RuleHandle> Position<R> {
     #[inline]
     fn uncapturable_royals<B: Bitboard>(&self, seat: Seat) -> B {
         let rules = self.rules();
-        let Some(king) = rules.royal_kind else {
+        let Some(seat_type) = rules.guarded_royals[seat] else {
             return B::default();
         };
-        if rules.king_capture || self.is_eliminated(seat) {
+        if self.is_eliminated(seat) {
             return B::default();
         }
         // On boards of at most 64 squares the type's bitboard holds them.
         if B::SQUARES <= 64 {
-            return B::from_low_bits(u128::from(self.seat_type_bits(rules.seat_type(seat, king))));
+            return B::from_low_bits(u128::from(self.seat_type_bits(seat_type)));
         }
+        let Some(king) = rules.royal_kind else {
+            return B::default();
+        };
         match (self.royal(seat), self.count(seat, king)) {
             (_, 0) => B::default(),
             (Some(sq), 1) => B::square(sq),
@@ -3142,8 +3145,7 @@ impl<R: RuleHandle> Position<R> {
         occupied: B,
         enemies: B,
     ) -> Option<B> {
-        let rules = self.rules();
-        let promotable = rules.pieces[piece.kind()].promotes_to.is_some() || piece.promoted();
+        let promotable = self.rules().royal_promotes || piece.promoted();
         if slot.general || slot.promoting || slot.lined || promotable {
             return None;
         }

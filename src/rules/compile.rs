@@ -802,6 +802,8 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         flip,
         plain_make: false,
         plain_count: false,
+        guarded_royals: [None; MAX_SEATS],
+        royal_promotes: false,
         plain_quiet_make: false,
         plain_drop: false,
         plain_walled: false,
@@ -876,6 +878,16 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         .chain(&table.pass_on_stalemate)
         .any(|&p| p);
     table.plain_count = plain_count(&table);
+    for seat in Seat::all(n_seats) {
+        table.guarded_royals[seat] = table
+            .royal_kind
+            .filter(|_| !table.king_capture)
+            .map(|king| table.seat_type(seat, king));
+    }
+    table.royal_promotes = table
+        .pieces
+        .iter()
+        .any(|p| p.royal && p.promotes_to.is_some());
     table.bits = super::BoardBits::build(&table);
     // Legality left to pins and checks, walls apart.
     let simple_apart_from_walls: Vec<bool> = (0..table.seats.len())

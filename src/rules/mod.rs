@@ -793,6 +793,14 @@ pub struct RuleTable {
     /// no compulsory capture or drop
     /// ([`crate::position::Position::count_legal_moves`]'s short way).
     pub plain_count: bool,
+    /// Per seat, the (seat, type) index ([`RuleTable::seat_type`]) of its
+    /// royal type where its royal pieces may not be captured (a royal type
+    /// and no `kingCapture`): the move generator leaves them out of the
+    /// pieces a capture may take while the seat is in.
+    pub guarded_royals: [Option<usize>; crate::seat::MAX_SEATS],
+    /// Some royal type promotes (`promotes_to`): then a royal piece's steps
+    /// are left to the general generator.
+    pub royal_promotes: bool,
     /// A drop has only the usual effects: its piece leaves the hand for the
     /// board and the n-move counter restarts. No gate, wall, flip, count or
     /// castling right follows, so [`crate::position::Position::make`] and
