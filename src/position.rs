@@ -965,18 +965,33 @@ impl<R: RuleHandle> Position<R> {
     /// was).
     #[inline(always)]
     fn relocate(&mut self, from: Sq, to: Sq) {
+        self.relocate_piece::<false>(from, to);
+    }
+
+    /// [`Position::relocate`] of a piece known to be live and no wall: the
+    /// piece a plain move moves, and moves back.
+    #[inline(always)]
+    fn relocate_mover(&mut self, from: Sq, to: Sq) {
+        self.relocate_piece::<true>(from, to);
+    }
+
+    /// [`Position::relocate`], without asking whether the piece is a wall
+    /// or dead where `MOVER` says it is neither.
+    #[inline(always)]
+    fn relocate_piece<const MOVER: bool>(&mut self, from: Sq, to: Sq) {
         let piece = self.board[from as usize];
+        debug_assert!(!MOVER || !piece.is_wall() && !piece.dead());
         self.board[from as usize] = Piece::NONE;
         self.board[to as usize] = piece;
         self.occupied.remove(from);
         self.occupied.insert(to);
         let seat = piece.seat();
-        if !piece.is_wall() {
+        if MOVER || !piece.is_wall() {
             let own = &mut self.seat_occupied[seat];
             own.remove(from);
             own.insert(to);
         }
-        if piece.dead() {
+        if !MOVER && piece.dead() {
             return;
         }
         let bits = &mut self.piece_bits[self.rules.seat_type(seat, piece.kind())];
@@ -1357,7 +1372,7 @@ impl<R: RuleHandle> Position<R> {
                 self.state.halfmove = 0;
             }
         }
-        self.relocate(from, to);
+        self.relocate_mover(from, to);
         // Asked only where the hash is kept: the keys' bounds checks would
         // otherwise stay in `make_for_count`.
         if hashed {
@@ -1938,7 +1953,7 @@ impl<R: RuleHandle> Position<R> {
             && (self.rules.plain_make
                 || self.rules.plain_quiet_make && self.removed.len() == removed_from as usize)
         {
-            self.relocate(to, from);
+            self.relocate_mover(to, from);
             self.restore();
             return;
         }
