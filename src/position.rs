@@ -1360,9 +1360,7 @@ impl<R: RuleHandle> Position<R> {
         // once.
         self.history.push(self.undo_record(Some(mv), moved));
         let mut hash = self.state.hash;
-        // A ply made only to count the moves after it leaves the counters
-        // alone where the count reads none of them.
-        let counters = hashed || !rules.plain_count;
+        let counters = Self::keeps_counters(rules, hashed);
         self.begin_ply(rules, us, counters);
         let victim = self.board[to as usize];
         if victim.is_some() {
@@ -1403,7 +1401,7 @@ impl<R: RuleHandle> Position<R> {
         let us = self.state.to_move;
         let moved = self.moving_piece(&mv);
         self.history.push(self.undo_record(Some(mv), moved));
-        let counters = hashed || !rules.plain_count;
+        let counters = Self::keeps_counters(rules, hashed);
         self.begin_ply(rules, us, counters);
         // As in Fairy-Stockfish, every drop resets the n-move counter.
         let mut hash = self.state.hash ^ self.place_from_hand(piece, moved, to);
@@ -1418,12 +1416,20 @@ impl<R: RuleHandle> Position<R> {
         self.enter_node();
     }
 
+    /// Whether a plain ply keeps the n-move and counting-rule counters: a
+    /// ply made only to count the moves after it (`hashed` false,
+    /// [`Position::make_for_count`]) leaves them alone where the count
+    /// reads none of them ([`RuleTable::plain_count`]); `unmake` restores
+    /// them anyway.
+    #[inline(always)]
+    fn keeps_counters(rules: &RuleTable, hashed: bool) -> bool {
+        hashed || !rules.plain_count
+    }
+
     /// What every ply starts with: en-passant targets expire (all of them
     /// when only the next player may take en passant, else the mover's own
     /// when it moves again), the n-move counter and a running count go on
-    /// where `counters` (not for a ply made only to count the moves after
-    /// it where the count reads no counter, [`RuleTable::plain_count`]:
-    /// `unmake` restores them).
+    /// where `counters` ([`Position::keeps_counters`]).
     #[inline]
     fn begin_ply(&mut self, rules: &RuleTable, us: Seat, counters: bool) {
         if rules.en_passant_next_player_only {

@@ -1939,7 +1939,10 @@ fn en_passant_pass_guards(table: &RuleTable) -> Vec<Option<(u32, u64)>> {
     let steps = table.line_steps();
     // A way's step and times ([`RuleTable::double_step_way`]'s numbering).
     let step_of = |way: usize| (steps[way % 8 / 2], way % 2 + 2);
-    let span = |way: usize| step_of(way).0 * step_of(way).1;
+    let span = |way: usize| {
+        let (step, times) = step_of(way);
+        step * times
+    };
     let mut guards = Vec::with_capacity(table.seats.len() * nsq * DOUBLE_STEP_WAYS);
     for seat in Seat::all(table.seats.len()) {
         for from in 0..nsq {
