@@ -70,4 +70,5 @@ pub mod setup_fen4;
 pub mod shuffle;
 pub mod source;
 mod table_index;
+pub mod text_file;
 pub mod transcript;

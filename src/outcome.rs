@@ -125,8 +125,13 @@ impl<R: RuleHandle> Position<R> {
             {
                 return Some(ImmediateEnd::KingCaptured { seat });
             }
-            let team = rules.seats[us].team;
-            if self.active_seats().all(|s| rules.seats[s].team == team) {
+            // Walking kings do not keep the game going: the seats still
+            // in decide, whoever is to move.
+            let mut active = self.active_seats();
+            let team = active
+                .next()
+                .map_or(rules.seats[us].team, |s| rules.seats[s].team);
+            if active.all(|s| rules.seats[s].team == team) {
                 return Some(ImmediateEnd::LastTeam { team });
             }
         }

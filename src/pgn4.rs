@@ -160,20 +160,88 @@ pub fn result_tag(
     }
 }
 
-/// chess.com's rule switches that this variant's rules match.
-fn rule_variants(rules: &RuleTable) -> Vec<&'static str> {
+/// chess.com's rule switches (`[RuleVariants]`) that this variant's rules
+/// match.
+fn rule_variants(rules: &RuleTable) -> Vec<String> {
     let mut list = Vec::new();
-    if rules
+    if has_en_passant(rules) {
+        list.push("EnPassant".to_string());
+    }
+    if rules.adjudication.resigned_army == Army::DeadKingWalks {
+        list.push("DeadKingWalking".to_string());
+    }
+    if let [only] = promotion_letters(rules).as_slice() {
+        list.push(format!("PromoteTo={}", only.to_ascii_uppercase()));
+    }
+    list
+}
+
+fn has_en_passant(rules: &RuleTable) -> bool {
+    rules
         .pieces
         .iter()
         .any(|p| p.en_passant_capturer.iter().any(|&b| b))
-    {
-        list.push("EnPassant");
+}
+
+/// The letters of the pieces the first seat's pawns promote to.
+fn promotion_letters(rules: &RuleTable) -> Vec<char> {
+    rules
+        .promotion_choices
+        .first()
+        .map(|types| types.iter().map(|&t| rules.pieces[t].letter).collect())
+        .unwrap_or_default()
+}
+
+/// The variant keys that make `rules` play as a record's chess.com rule
+/// switches (`[RuleVariants "EnPassant DeadKingWalking PromoteTo=D"]`) say:
+/// none where they agree. A switch tetrarch does not play, or one that
+/// would turn on a rule the variant lacks, is refused with its name.
+pub fn switch_keys(rules: &RuleTable, switches: &str) -> Result<Vec<String>, String> {
+    let tokens: Vec<&str> = switches.split_whitespace().collect();
+    let mut keys = Vec::new();
+    let mut promotion = None;
+    for &token in &tokens {
+        match token {
+            // The players' names hidden: no rule of the board.
+            "Anonymous" | "SemiAnonymous" | "EnPassant" | "DeadKingWalking" => {}
+            _ => match token.strip_prefix("PromoteTo=") {
+                Some(letter) if letter.len() == 1 => promotion = Some(letter.to_ascii_lowercase()),
+                _ => {
+                    return Err(format!(
+                        "the record's RuleVariants name `{token}`, a chess.com rule that tetrarch does not play"
+                    ));
+                }
+            },
+        }
     }
-    if rules.adjudication.resigned_army == Army::DeadKingWalks {
-        list.push("DeadKingWalking");
+    let named = |token: &str| tokens.contains(&token);
+    match (named("EnPassant"), has_en_passant(rules)) {
+        (true, false) => {
+            return Err(format!(
+                "the record's RuleVariants name `EnPassant`, which `{}` does not play",
+                rules.name
+            ));
+        }
+        (false, true) => keys.push("enPassantTypes =".to_string()),
+        _ => {}
     }
-    list
+    let walks = rules.adjudication.resigned_army == Army::DeadKingWalks;
+    if !has_teams(rules) {
+        match (named("DeadKingWalking"), walks) {
+            (true, false) => keys.push("resignedArmy = deadKingWalks".to_string()),
+            (false, true) => keys.push("resignedArmy = dead".to_string()),
+            _ => {}
+        }
+    }
+    let sorted = |letters: &mut Vec<char>| {
+        letters.sort_unstable();
+        letters.clone()
+    };
+    let wanted = promotion.unwrap_or_else(|| "qrbn".to_string());
+    if sorted(&mut promotion_letters(rules)) != sorted(&mut wanted.chars().collect()) {
+        keys.push(format!("promotionPieceTypes = {wanted}"));
+    }
+    Ok(keys)
 }
 
 /// The quarter-turns the events make.

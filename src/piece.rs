@@ -115,9 +115,9 @@ impl Piece {
         Piece(self.0 | Self::FROM_PAWN)
     }
 
-    /// The same piece, dead.
+    /// The same piece, dead: it belongs to no one (its seat is the first).
     pub fn killed(self) -> Piece {
-        Piece(self.0 | Self::DEAD)
+        Piece((self.0 & !(7 << 5)) | Self::DEAD)
     }
 
     /// An index for hashing: seat, type and the promoted flag.

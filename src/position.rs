@@ -304,7 +304,11 @@ pub struct Position<R: RuleHandle = Arc<RuleTable>> {
     list_len: [u16; MAX_SEATS],
     list_index: Vec<u16>,
     occupied: SqSet,
+    /// The squares of each seat's live pieces (walking kings among them).
     seat_occupied: [SqSet; MAX_SEATS],
+    /// The squares of the dead pieces: they belong to no one, and anyone
+    /// may capture them.
+    dead: SqSet,
     piece_bits: Vec<u64>,
     /// Pieces in hand, per (seat, type).
     hands: Vec<u8>,
@@ -368,6 +372,7 @@ impl<R: RuleHandle> Position<R> {
             list_index: vec![0; nsq],
             occupied: SqSet::default(),
             seat_occupied: [SqSet::default(); MAX_SEATS],
+            dead: SqSet::default(),
             piece_bits: vec![0; seats * types],
             hands: vec![0; seats * types],
             hand_totals: [0; MAX_SEATS],
@@ -423,10 +428,16 @@ impl<R: RuleHandle> Position<R> {
         self.piece_bits[seat_type]
     }
 
-    /// The squares of a seat's pieces, dead ones included.
+    /// The squares of a seat's live pieces (dead pieces belong to no one).
     #[inline]
     pub fn seat_occupied(&self, seat: Seat) -> &SqSet {
         &self.seat_occupied[seat]
+    }
+
+    /// The squares of the dead pieces, which anyone may capture.
+    #[inline]
+    pub fn dead_squares(&self) -> &SqSet {
+        &self.dead
     }
 
     /// The seat to move.
@@ -917,12 +928,14 @@ impl<R: RuleHandle> Position<R> {
         self.board[sq as usize] = piece;
         self.occupied.insert(sq);
         let seat = piece.seat();
-        if !piece.is_wall() {
-            self.seat_occupied[seat].insert(sq);
-        }
-        if piece.dead() {
+        if piece.is_wall() {
             return;
         }
+        if piece.dead() {
+            self.dead.insert(sq);
+            return;
+        }
+        self.seat_occupied[seat].insert(sq);
         let seat_type = self.rules.seat_type(seat, piece.kind());
         if sq < 64 {
             self.piece_bits[seat_type] |= 1 << sq;
@@ -940,12 +953,14 @@ impl<R: RuleHandle> Position<R> {
         self.board[sq as usize] = Piece::NONE;
         self.occupied.remove(sq);
         let seat = piece.seat();
-        if !piece.is_wall() {
-            self.seat_occupied[seat].remove(sq);
-        }
-        if piece.dead() {
+        if piece.is_wall() {
             return piece;
         }
+        if piece.dead() {
+            self.dead.remove(sq);
+            return piece;
+        }
+        self.seat_occupied[seat].remove(sq);
         let seat_type = self.rules.seat_type(seat, piece.kind());
         if sq < 64 {
             self.piece_bits[seat_type] &= !(1 << sq);
@@ -986,14 +1001,17 @@ impl<R: RuleHandle> Position<R> {
         self.occupied.remove(from);
         self.occupied.insert(to);
         let seat = piece.seat();
-        if MOVER || !piece.is_wall() {
-            let own = &mut self.seat_occupied[seat];
-            own.remove(from);
-            own.insert(to);
-        }
-        if !MOVER && piece.dead() {
+        if !MOVER && piece.is_wall() {
             return;
         }
+        if !MOVER && piece.dead() {
+            self.dead.remove(from);
+            self.dead.insert(to);
+            return;
+        }
+        let own = &mut self.seat_occupied[seat];
+        own.remove(from);
+        own.insert(to);
         let bits = &mut self.piece_bits[self.rules.seat_type(seat, piece.kind())];
         if from < 64 {
             *bits &= !(1 << from);
@@ -1909,11 +1927,17 @@ impl<R: RuleHandle> Position<R> {
     /// or turn dead but for a king that walks on. When it is the seat to
     /// move, the turn passes on. Undone by [`Position::unmake`].
     pub fn eliminate(&mut self, seat: Seat, army: Army) {
+        self.eliminate_in_turn(seat, army, false);
+    }
+
+    /// [`Position::eliminate`]; with `keep_turn`, the seat keeps its turn
+    /// where it is to move (its walking king then moves in it).
+    pub fn eliminate_in_turn(&mut self, seat: Seat, army: Army, keep_turn: bool) {
         let undo = self.undo_record(None, Piece::NONE);
         self.clear_army(seat, army);
         self.state.eliminated |= seat.bit();
         self.state.en_passant[seat] = None;
-        if seat == self.state.to_move {
+        if seat == self.state.to_move && !keep_turn {
             let before = self.state.fullmove;
             self.advance_turn(seat);
             self.state.fullmove = before;
@@ -2931,8 +2955,8 @@ impl<R: RuleHandle> Position<R> {
         })
     }
 
-    /// The squares of the pieces of the seats in play not of `team` (dead
-    /// pieces among them): every enemy attacker stands on one.
+    /// The squares of the pieces of the seats in play not of `team`: every
+    /// enemy attacker stands on one.
     #[inline]
     fn active_enemy_squares(&self, team: usize) -> SqSet {
         let rules = self.rules();

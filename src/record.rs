@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use crate::catalog::Catalog;
+use crate::definition::keys::Key;
 use crate::game::{Action, Game};
 use crate::pgn::{result_token, san, san_among};
 use crate::rules::{RuleTable, compile};
@@ -111,6 +112,7 @@ pub struct Replayed {
 
 /// Reads the games of a PGN or PGN4 file.
 pub fn read_games(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
+    let text = crate::text_file::strip_bom(text);
     let mut games = Vec::new();
     let mut game = RecordedGame::default();
     let mut in_moves = false;
@@ -268,9 +270,16 @@ fn variant_of(record: &RecordedGame, catalog: &Catalog, options: &ReadOptions) -
             })
             .collect();
         let start = record.tag("StartFen4");
+        let named = |name: &str| {
+            catalog.checked(name).is_ok_and(|def| {
+                def.names(Key::StartNames)
+                    .iter()
+                    .any(|n| Some(n.as_str()) == start)
+            })
+        };
         return candidates
             .iter()
-            .find(|(_, _, s)| Some(s.as_str()) == start)
+            .find(|(name, _, s)| Some(s.as_str()) == start || named(name))
             .or(candidates.first())
             .map_or_else(|| tag.to_string(), |(name, _, _)| name.clone());
     }
@@ -283,21 +292,36 @@ fn variant_of(record: &RecordedGame, catalog: &Catalog, options: &ReadOptions) -
 /// Replays a recorded game through the rules, every move checked legal.
 pub fn replay(
     record: &RecordedGame,
-    catalog: &Catalog,
+    catalog: &mut Catalog,
     options: &ReadOptions,
 ) -> Result<Replayed, RecordError> {
-    let variant = variant_of(record, catalog, options);
+    let mut variant = variant_of(record, catalog, options);
+    if record.is_pgn4()
+        && options.variant.is_none()
+        && let Some(switches) = record.tag("RuleVariants")
+    {
+        variant = with_rule_switches(catalog, &variant, switches)?;
+    }
     let def = catalog
         .checked(&variant)
         .map_err(|e| RecordError::Variant(format!("variant `{variant}`: {e}")))?;
     let rules = Arc::new(
         compile(def).map_err(|e| RecordError::Variant(format!("variant `{variant}`: {e}")))?,
     );
-    let start = record
-        .tag("FEN")
-        .or(record.tag("StartFen4"))
-        .unwrap_or(def.start_fen())
-        .to_string();
+    let start = match record.tag("FEN").or(record.tag("StartFen4")) {
+        // A name instead of a position (chess.com's `4PC`).
+        Some(name) if record.is_pgn4() && !name.contains('-') => {
+            if !def.names(Key::StartNames).iter().any(|n| n == name) {
+                return Err(RecordError::Start {
+                    fen: name.to_string(),
+                    why: format!("`{variant}` has no start of that name (`startNames`)"),
+                });
+            }
+            def.start_fen().to_string()
+        }
+        Some(fen) => fen.to_string(),
+        None => def.start_fen().to_string(),
+    };
     let mut game = Game::new(rules.clone(), &start, 0).map_err(|e| RecordError::Start {
         fen: start.clone(),
         why: e.to_string(),
@@ -351,6 +375,63 @@ pub fn replay(
     })
 }
 
+/// Whether a recorded result and the one the rules give agree: the same
+/// text, or for PGN4's points (`name: 72 - name: 14 - …`) the same points
+/// per player, in any order (chess.com does not list seats in turn order).
+pub fn same_result(recorded: &str, ours: &str) -> bool {
+    let points = |text: &str| -> Option<Vec<(String, String)>> {
+        let mut pairs: Vec<(String, String)> = text
+            .split(" - ")
+            .map(|part| {
+                let (name, value) = part.rsplit_once(": ")?;
+                value
+                    .trim()
+                    .parse::<i64>()
+                    .ok()
+                    .map(|v| (name.trim().to_string(), v.to_string()))
+            })
+            .collect::<Option<_>>()?;
+        pairs.sort();
+        Some(pairs)
+    };
+    recorded == ours || matches!((points(recorded), points(ours)), (Some(a), Some(b)) if a == b)
+}
+
+/// The variant `base` as a record's chess.com rule switches
+/// (`[RuleVariants]`) play it: `base` itself where they agree with it, else
+/// a child section with the keys they set, loaded into `catalog` once.
+fn with_rule_switches(
+    catalog: &mut Catalog,
+    base: &str,
+    switches: &str,
+) -> Result<String, RecordError> {
+    let variant_error = |e: String| RecordError::Variant(format!("variant `{base}`: {e}"));
+    let def = catalog
+        .checked(base)
+        .map_err(|e| variant_error(e.to_string()))?;
+    let rules = compile(def).map_err(|e| variant_error(e.to_string()))?;
+    let keys = crate::pgn4::switch_keys(&rules, switches).map_err(RecordError::Variant)?;
+    if keys.is_empty() {
+        return Ok(base.to_string());
+    }
+    // One child per set of keys, named after them.
+    let name = format!(
+        "{base}-as-{}",
+        keys.iter()
+            .map(|k| k.replace([' ', '='], ""))
+            .collect::<Vec<_>>()
+            .join("-")
+    );
+    if catalog.checked(&name).is_err() {
+        let text = format!("[{name}:{base}]\n{}\n", keys.join("\n"));
+        catalog.load(crate::source::SourceFile::new(
+            format!("<RuleVariants \"{switches}\">"),
+            text,
+        ));
+    }
+    Ok(name)
+}
+
 /// A legal move as the record would write it (for messages).
 fn written(game: &Game, mv: crate::moves::Move, pgn4: bool) -> String {
     if pgn4 {
@@ -398,13 +479,31 @@ fn play_pgn4_word(game: &mut Game, word: &str) -> bool {
         "T" => game.act(Action::Timeout, None).is_ok(),
         "S" | "" => true,
         text => {
-            // A walking king's move carries the letter of how its player
-            // left.
-            let text = match text.strip_suffix(['R', 'T', 'S']) {
-                Some(body) if body.ends_with(|c: char| c.is_ascii_digit()) => body,
-                _ => text,
+            // A letter after a move: the player left in that turn (`T`, `R`)
+            // and its walking king made the move (`Ke12-e13T`, `Kh12-g13R`),
+            // or the move is a walking king's (tetrarch's own records
+            // before 2026-12).
+            let Some(body) = text
+                .strip_suffix(['R', 'T', 'S'])
+                .map(|b| b.trim_end_matches(['+', '#']))
+                .filter(|b| b.ends_with(|c: char| c.is_ascii_digit() || c == 'O'))
+            else {
+                return game.play_text(text).is_ok();
             };
-            game.play_text(text).is_ok()
+            let seat = game.to_move();
+            let walking = seat.is_some_and(|s| game.eliminated().contains(&s));
+            let action = match text.chars().last() {
+                Some('T') => Some(Action::Timeout),
+                Some('R') => Some(Action::Resign),
+                _ => None,
+            };
+            if let Some(action) = action
+                && !walking
+                && (game.act(action, None).is_err() || game.to_move() != seat)
+            {
+                return false;
+            }
+            game.play_text(body).is_ok()
         }
     }
 }
@@ -430,6 +529,20 @@ mod tests {
     }
 
     #[test]
+    fn points_results_agree_per_player_in_any_order() {
+        assert!(same_result(
+            "b: 16 - y: 45 - r: 21 - g: 68",
+            "r: 21 - g: 68 - y: 45 - b: 16"
+        ));
+        assert!(!same_result(
+            "b: 16 - y: 45 - r: 21 - g: 68",
+            "r: 41 - g: 48 - y: 45 - b: 16"
+        ));
+        assert!(same_result("1-0", "1-0"));
+        assert!(!same_result("1-0", "0-1"));
+    }
+
+    #[test]
     fn unclosed_parts_are_refused_with_their_line() {
         assert_eq!(
             read_games("1. e4 {never closed").unwrap_err().to_string(),
@@ -443,9 +556,9 @@ mod tests {
 
     #[test]
     fn an_illegal_move_is_named_with_its_line_and_the_legal_moves() {
-        let catalog = Catalog::shipped();
+        let mut catalog = Catalog::shipped();
         let games = read_games("1. e4 e5 2. Ke3 *").expect("valid PGN");
-        let err = replay(&games[0], &catalog, &ReadOptions::default())
+        let err = replay(&games[0], &mut catalog, &ReadOptions::default())
             .err()
             .expect("Ke3 is illegal");
         let text = err.to_string();
@@ -460,10 +573,10 @@ mod tests {
     /// in, ends in the mate the record claims.
     #[test]
     fn a_game_replays_to_its_result() {
-        let catalog = Catalog::shipped();
+        let mut catalog = Catalog::shipped();
         let games =
             read_games("1. e4 e5 2. Bc4 Nc6 3. d1h5 Nf6?? 4. Qxf7# 1-0").expect("valid PGN");
-        let replayed = replay(&games[0], &catalog, &ReadOptions::default()).expect("legal");
+        let replayed = replay(&games[0], &mut catalog, &ReadOptions::default()).expect("legal");
         assert_eq!(replayed.plies, 7);
         assert_eq!(replayed.result, "1-0");
         assert_eq!(replayed.variant, "chess");

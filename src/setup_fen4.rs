@@ -99,8 +99,9 @@ impl<R: RuleHandle> Position<R> {
                 } else {
                     let letter = rules.pieces[p.kind()].letter.to_ascii_uppercase();
                     let seat = rules.seats[p.seat()].letter;
+                    // Dead pieces belong to no one: chess.com's `dP`.
                     items.push(if p.dead() {
-                        format!("d{seat}{letter}")
+                        format!("d{letter}")
                     } else {
                         format!("{seat}{letter}")
                     });
@@ -210,25 +211,65 @@ pub fn parse_move4(pos: &mut Position<impl RuleHandle>, text: &str) -> Result<Mo
             .find(|m| matches!(m, Move::Castle { wing: w, .. } if *w == wing))
             .ok_or(MoveError::Illegal);
     }
-    let (from, to, promotion) = read_move4(body, rules).map_err(MoveError::Notation)?;
-    moves
+    let written = read_move4(body, rules).map_err(MoveError::Notation)?;
+    let mv = moves
         .iter()
         .copied()
         .find(|m| {
-            m.from() == Some(from)
-                && m.to() == to
-                && match (promotion, m.promotion()) {
+            m.from() == Some(written.from)
+                && m.to() == written.to
+                && match (written.promotion, m.promotion()) {
                     (Some(letter), Some(piece)) => rules.pieces[piece].letter == letter,
                     (None, None) => true,
                     _ => false,
                 }
         })
-        .ok_or(MoveError::Illegal)
+        .ok_or(MoveError::Illegal)?;
+    // Piece letters are optional; a letter written must name the piece.
+    let letter_of =
+        |piece: crate::piece::Piece| crate::pgn::piece_letter(rules, piece.kind()).unwrap_or('P');
+    let mover = pos.piece_at(written.from);
+    if let Some(letter) = written.mover
+        && letter != letter_of(mover)
+    {
+        return Err(MoveError::Notation(format!(
+            "`{text}` names a {letter} on {}, but the piece there is a {}",
+            rules.square_name(written.from),
+            letter_of(mover)
+        )));
+    }
+    let victim = match mv {
+        Move::EnPassant { captured, .. } => pos.piece_at(captured),
+        _ => pos.piece_at(written.to),
+    };
+    if let Some(letter) = written.captured
+        && (victim.is_none() || letter != letter_of(victim))
+    {
+        return Err(MoveError::Notation(if victim.is_none() {
+            format!("`{text}` takes a {letter}, but nothing stands there")
+        } else {
+            format!(
+                "`{text}` takes a {letter}, but the piece there is a {}",
+                letter_of(victim)
+            )
+        }));
+    }
+    Ok(mv)
 }
 
-/// Reads `[Piece]from(-|x)[Piece]to[=Piece]` into squares and the
-/// promotion letter (lower case), or says what is wrong.
-fn read_move4(text: &str, rules: &RuleTable) -> Result<(Sq, Sq, Option<char>), String> {
+/// A four-player move as written: its squares, the letters of the piece
+/// that moves and the piece it takes where written (upper case), and the
+/// promotion letter (lower case).
+struct WrittenMove {
+    from: Sq,
+    to: Sq,
+    mover: Option<char>,
+    captured: Option<char>,
+    promotion: Option<char>,
+}
+
+/// Reads `[Piece]from(-|x)[Piece]to[=Piece]`, or says what is wrong.
+fn read_move4(text: &str, rules: &RuleTable) -> Result<WrittenMove, String> {
     let expected = "write a four-player move as `h2-h4`, `e10-e11=Q`, `Bi14xBa6` or `O-O`";
     let (body, promotion) = match text.split_once('=') {
         Some((body, letter)) => {
@@ -243,17 +284,23 @@ fn read_move4(text: &str, rules: &RuleTable) -> Result<(Sq, Sq, Option<char>), S
     let Some((from, to)) = body.split_once(['-', 'x']) else {
         return Err(expected.to_string());
     };
-    let square = |part: &str| -> Result<Sq, String> {
-        let name = part
-            .strip_prefix(|c: char| c.is_ascii_uppercase())
-            .unwrap_or(part);
+    let square = |part: &str| -> Result<(Sq, Option<char>), String> {
+        let letter = part.chars().next().filter(char::is_ascii_uppercase);
+        let name = &part[letter.map_or(0, char::len_utf8)..];
         let square = crate::board::Square::parse(name)
             .filter(|_| name.starts_with(|c: char| c.is_ascii_lowercase()))
             .ok_or_else(|| format!("`{part}` is not a square; {expected}"))?;
         if square.file >= rules.files || square.rank >= rules.ranks {
             return Err(format!("`{name}` is not on the board"));
         }
-        Ok(rules.square(square.file, square.rank))
+        Ok((rules.square(square.file, square.rank), letter))
     };
-    Ok((square(from)?, square(to)?, promotion))
+    let ((from, mover), (to, captured)) = (square(from)?, square(to)?);
+    Ok(WrittenMove {
+        from,
+        to,
+        mover,
+        captured,
+        promotion,
+    })
 }

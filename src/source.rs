@@ -21,7 +21,7 @@ pub struct SourceFile {
 impl SourceFile {
     /// Wraps a file's name and text for sharing between diagnostics.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Arc<SourceFile> {
-        let text = text.into();
+        let text = crate::text_file::without_bom(text.into());
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();

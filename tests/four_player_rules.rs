@@ -125,14 +125,16 @@ fn the_one_point_queen_moves_as_a_queen() {
     let table = rules("4pc-ffa");
     let mut pos = Position::from_fen4(&table, &fen).expect("FEN4");
     // From e8 on the cross with only the four kings: rank 8 gives a8–d8 and
-    // f8–m8 (12; n8 holds Green's king, never captured here); file e gives
-    // e1–e7 and e9–e14 (13); the diagonals d9 c10 b11 (a12 is a hole), f9–k14
-    // (6), d7 c6 b5 a4 (4) and f7–k2 (6; l1 is a hole): 44 moves.
+    // f8–m8 (12) and the capture of Green's king on n8, left in check
+    // (RULES.md §3b, revised 2026-12-07: free-for-all captures such kings);
+    // file e gives e1–e7 and e9–e14 (13); the diagonals d9 c10 b11 (a12 is
+    // a hole), f9–k14 (6), d7 c6 b5 a4 (4) and f7–k2 (6; l1 is a hole): 45
+    // moves.
     let list = moves_from(&mut pos, "e8");
-    assert_eq!(list.len(), 44, "{list:?}");
+    assert_eq!(list.len(), 45, "{list:?}");
     assert!(
-        !list.contains(&"e8-n8".to_string()),
-        "kings are never captured in free-for-all"
+        list.contains(&"e8-n8".to_string()),
+        "a king left in check is captured in free-for-all"
     );
 }
 
@@ -163,7 +165,7 @@ fn partners_never_give_check() {
 }
 
 #[test]
-fn kings_are_captured_in_teams_only_and_that_ends_the_game() {
+fn kings_are_captured_in_teams_and_free_for_all_but_not_in_cuatro_individual() {
     // Blue's king on a7 stands in check from Red's queen on d7 (the row is
     // empty between them), and it is Red's turn.
     let fen = fen4('R', &with_kings(&[("d7", "rQ")]));
@@ -173,7 +175,15 @@ fn kings_are_captured_in_teams_only_and_that_ends_the_game() {
     let capture = parse_move4(&mut pos, "d7-a7").expect("legal");
     pos.make(capture);
     assert_eq!(perft(&mut pos, 1), 0, "a captured king ends the game");
+    // Free-for-all (RULES.md §3b, revised 2026-12-07): the capture puts Blue
+    // out, its army dead, and the others play on.
     let table = rules("4pc-ffa");
+    let mut pos = Position::from_fen4(&table, &fen).expect("FEN4");
+    let capture = parse_move4(&mut pos, "d7-a7").expect("legal");
+    pos.make(capture);
+    assert!(pos.is_eliminated(Seat::new(1)));
+    assert!(perft(&mut pos, 1) > 0, "play goes on");
+    let table = rules("cuatro-individual");
     let mut pos = Position::from_fen4(&table, &fen).expect("FEN4");
     assert!(!moves_from(&mut pos, "d7").contains(&"d7-a7".to_string()));
 }
@@ -279,7 +289,8 @@ fn a_mated_player_is_eliminated_and_play_goes_on() {
             pos.pieces_of(blue).is_empty(),
             "{variant}: Blue no longer moves"
         );
-        let dead_king = format!("d{}K", letters[1]);
+        // Dead pieces belong to no one: chess.com's `dK`.
+        let dead_king = "dK";
         assert_eq!(
             pos.fen4().contains(&dead_king),
             !removed,

@@ -338,7 +338,7 @@ fn four_player_game_round_trips_through_pgn4(variant: &str, seed: &str) -> Strin
     let tag = |name: &str| parsed.tag(name).expect(name).to_string();
 
     // Replay it through a fresh game.
-    let catalog = tetrarch::catalog::Catalog::shipped();
+    let mut catalog = tetrarch::catalog::Catalog::shipped();
     let def = catalog.checked(variant).expect("shipped");
     let rules = std::sync::Arc::new(tetrarch::rules::compile(def).expect("supported"));
     let mut game = tetrarch::game::Game::new(rules, &tag("StartFen4"), 0).expect("its start");
@@ -390,7 +390,7 @@ fn four_player_game_round_trips_through_pgn4(variant: &str, seed: &str) -> Strin
     assert_eq!(records.len(), 1);
     let replayed = tetrarch::record::replay(
         &records[0],
-        &catalog,
+        &mut catalog,
         &tetrarch::record::ReadOptions::default(),
     )
     .unwrap_or_else(|e| panic!("{e}"));

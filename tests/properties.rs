@@ -409,7 +409,7 @@ fn rotate_fen4(rules: &RuleTable, fen4: &str) -> Option<String> {
                 items.push(empty.to_string());
                 empty = 0;
             }
-            // Seat letters are the lower-case letters (`rP`, dead `drP`);
+            // Seat letters are the lower-case letters (`rP`; dead pieces `dP`);
             // piece letters are upper case.
             let token: String = token
                 .chars()

@@ -95,7 +95,7 @@ pub fn run(variants: &[PathBuf], files: &[PathBuf]) -> Result<(), Exit> {
 }
 
 fn load(catalog: &mut Catalog, path: &Path) -> Result<usize, Exit> {
-    match std::fs::read_to_string(path) {
+    match crate::text_file::read_text(path) {
         Ok(text) => Ok(catalog.load(SourceFile::new(path.display().to_string(), text))),
         Err(error) => {
             tell(format_args!(

@@ -17,7 +17,7 @@ use crate::source::SourceFile;
 pub fn load_catalog(files: &[PathBuf]) -> Result<Catalog, Exit> {
     let mut catalog = Catalog::shipped();
     for path in files {
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let text = crate::text_file::read_text(path).map_err(|e| {
             tell(format_args!("error: cannot read `{}`: {e}", path.display()));
             Exit::Usage
         })?;

@@ -115,7 +115,7 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
         (None, None) => def.start_fen(),
     };
     let script = match args.script {
-        Some(path) => Some(std::fs::read_to_string(path).map_err(|e| {
+        Some(path) => Some(crate::text_file::read_text(path).map_err(|e| {
             tell(format_args!("error: cannot read `{}`: {e}", path.display()));
             Exit::Usage
         })?),

@@ -7,15 +7,15 @@ use std::path::PathBuf;
 use super::Exit;
 use super::load::load_catalog;
 use super::output::{say, tell};
-use crate::record::{ReadOptions, read_games, replay};
+use crate::record::{ReadOptions, read_games, replay, same_result};
 
 /// Replays the games of `files`.
 pub fn run(files: &[PathBuf], variants: &[PathBuf], options: &ReadOptions) -> Result<(), Exit> {
-    let catalog = load_catalog(variants)?;
+    let mut catalog = load_catalog(variants)?;
     let (mut agreed, mut off_board, mut failed) = (0, 0, 0);
     for path in files {
         let name = path.display();
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let text = crate::text_file::read_text(path).map_err(|e| {
             tell(format_args!("error: cannot read `{name}`: {e}"));
             Exit::Usage
         })?;
@@ -33,7 +33,7 @@ pub fn run(files: &[PathBuf], variants: &[PathBuf], options: &ReadOptions) -> Re
                 .tag("Result")
                 .or(record.result.as_deref())
                 .unwrap_or("*");
-            match replay(record, &catalog, options) {
+            match replay(record, &mut catalog, options) {
                 Err(e) => {
                     failed += 1;
                     say(format_args!("FAILED {label}: {e}"))?;
@@ -45,7 +45,7 @@ pub fn run(files: &[PathBuf], variants: &[PathBuf], options: &ReadOptions) -> Re
                         .map(|r| format!(" by {}", r.rule))
                         .unwrap_or_default();
                     let summary = format!("{}, {} plies", game.variant, game.plies);
-                    if game.result == recorded {
+                    if same_result(recorded, &game.result) {
                         agreed += 1;
                         say(format_args!(
                             "ok {label}: {summary}, {recorded}{how}, as recorded"

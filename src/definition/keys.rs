@@ -206,6 +206,15 @@ key_table! {
         "The starting position: a Fairy-Stockfish FEN, or a FEN4 when `players` is more than 2.",
         "startFen = 8/8/8/8/8/8/8/K6k w - - 0 1"
     ),
+    StartNames(
+        "startNames",
+        T::Names,
+        "",
+        Display,
+        Tetrarch,
+        "Names that game records give the start position instead of writing it out (chess.com's PGN4 `[StartFen4 \"4PC\"]`); `tetrarch replay` reads them.",
+        "startNames = 4PC"
+    ),
     Chess960(
         "chess960",
         T::Bool,
@@ -1749,7 +1758,7 @@ key_table! {
         "true",
         Rules,
         Tetrarch,
-        "Mate and stalemate are judged when the player's turn arrives, so other players' moves in between may still change them (the same thing as judging at the move with two players). `false` with more than two players is not implemented yet: such a variant cannot be played.",
+        "Mate and stalemate are judged when the player's turn arrives, so other players' moves in between may still change them (the same thing as judging at the move with two players). `false`: after every move, each player still in whose king is in check and who would have no legal move on their turn is checkmated at once, in turn order from the mover; stalemate is still judged at the player's turn.",
         "mateAtTurnArrival = true"
     ),
     LoserScope(
@@ -1941,6 +1950,15 @@ key_table! {
         Tetrarch,
         "A resignation or timeout before every player has made this many moves, with no points scored and the resigner not in check, aborts the game (0: never).",
         "abortMoves = 3"
+    ),
+    AbortOwnMoves(
+        "abortOwnMoves",
+        T::Int,
+        "0",
+        Rules,
+        Tetrarch,
+        "A resignation or timeout by a player who has made fewer than this many moves in the game aborts it (0: never).",
+        "abortOwnMoves = 1"
     ),
     // Clocks, offers, claims (tetrarch).
     ClockMinutes(

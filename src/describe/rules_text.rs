@@ -344,6 +344,13 @@ fn goals(rules: &RuleTable) -> Vec<String> {
                     ""
                 }
             ));
+            if many {
+                lines.push(if adj.mate_at_move {
+                    "Checkmate is judged after every move, for every player still in; stalemate when the player's turn arrives.".to_string()
+                } else {
+                    "Checkmate and stalemate are judged when the player's turn arrives: the moves of the players in between may still change them.".to_string()
+                });
+            }
         }
     }
     if let Some((mask, limit, duple)) = rules.pseudo_royal {
@@ -1033,6 +1040,15 @@ fn table(rules: &RuleTable) -> Vec<String> {
             "A resignation or timeout before every player has made {} moves, with no points scored, aborts the game.",
             adj.abort_moves
         ));
+    }
+    match adj.abort_own_moves {
+        0 => {}
+        1 => lines.push(
+            "A resignation or timeout before the player's first move aborts the game.".to_string(),
+        ),
+        n => lines.push(format!(
+            "A resignation or timeout by a player who has made fewer than {n} moves aborts the game."
+        )),
     }
     if let Some(s) = m.reconnect_seconds {
         lines.push(format!(

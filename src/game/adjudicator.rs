@@ -77,6 +77,9 @@ pub struct Game {
     /// Moves made since the game started.
     ply: u32,
     offer: Option<Offer>,
+    /// The seat whose move is being judged, until the position after it is
+    /// settled.
+    mover: Option<Seat>,
     /// The seats in check after the last move, when still known: a later
     /// move needs to look again only at kings whose attack lines it touched.
     checks: Option<SeatSet>,
@@ -120,6 +123,7 @@ impl Game {
             last_moved: [0; MAX_SEATS],
             ply: 0,
             offer: None,
+            mover: None,
             checks: None,
             offered: [None; MAX_SEATS],
             rng: SplitMix64::new(seed),
@@ -373,6 +377,7 @@ impl Game {
         });
         self.pos.make(mv);
         self.ply += 1;
+        self.mover = Some(mover);
         self.last_moved[mover] = self.ply;
         self.moves_made[mover] += 1;
         if self.pos.halfmove() == 0 {
@@ -539,10 +544,15 @@ impl Game {
         let rules = self.pos.shared_rules().clone();
         let adj = &rules.adjudication;
         let many = rules.seats.len() > 2;
+        let mover = self.mover.take();
         while self.result.is_none() {
             if let Some(end) = self.pos.immediate_end() {
                 self.finish_immediate(end, cause, events);
                 return;
+            }
+            if adj.mate_at_move && self.mate_at_once(mover, events) {
+                cause = Some(EndRule::Checkmate);
+                continue;
             }
             if adj.auto_win_lead > 0
                 && let Some((leader, lead)) = self.lead_of_two()
@@ -551,7 +561,8 @@ impl Game {
                 let outcome = Outcome::Win {
                     winners: vec![leader],
                 };
-                self.finish(outcome, EndRule::PointsLead, events);
+                // A mate that completes the lead names the end.
+                self.finish(outcome, cause.unwrap_or(EndRule::PointsLead), events);
                 return;
             }
             let seat = self.pos.to_move();
@@ -713,8 +724,57 @@ impl Game {
         }
     }
 
+    /// Judges checkmate at once (`mateAtTurnArrival = false`): the first
+    /// seat still in, in turn order from the seat to move, whose king is in
+    /// check and who would have no legal move on its turn is checkmated
+    /// and eliminated. The mate is credited to the player still in whose
+    /// move (`mover`) completed it, checking or not (chess.com's records:
+    /// a move that takes a king's last flight square scores the mate),
+    /// else as [`Game::mate_credit`] says. Whether a seat was mated.
+    fn mate_at_once(&mut self, mover: Option<Seat>, events: &mut Vec<Event>) -> bool {
+        let n = self.rules().seats.len();
+        let mut seat = self.pos.to_move();
+        for _ in 0..n {
+            if !self.pos.is_eliminated(seat) && self.pos.checked(seat) {
+                let mut turn = self.pos.clone();
+                turn.set_to_move(seat);
+                let mut moves = MoveList::default();
+                turn.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    let team = self.rules().seats[seat].team;
+                    let by = mover
+                        .filter(|&m| {
+                            self.rules().seats[m].team != team && !self.pos.is_eliminated(m)
+                        })
+                        .or_else(|| self.mate_credit(seat));
+                    events.push(Event::Checkmate { seat, by });
+                    if let Some(by) = by {
+                        let points = self.rules().adjudication.scoring.checkmate;
+                        self.add_score(by, points, ScoreReason::Checkmate, events);
+                    }
+                    let army = self.rules().adjudication.eliminated_army;
+                    self.eliminate(seat, army, events);
+                    return true;
+                }
+            }
+            seat = seat.next(n);
+        }
+        false
+    }
+
     fn eliminate(&mut self, seat: Seat, army: Army, events: &mut Vec<Event>) {
-        self.pos.eliminate(seat, army);
+        self.eliminate_in_turn(seat, army, false, events);
+    }
+
+    /// [`Game::eliminate`]; with `keep_turn`, a seat to move keeps its turn.
+    fn eliminate_in_turn(
+        &mut self,
+        seat: Seat,
+        army: Army,
+        keep_turn: bool,
+        events: &mut Vec<Event>,
+    ) {
+        self.pos.eliminate_in_turn(seat, army, keep_turn);
         self.checks = None;
         events.push(Event::Eliminated { seat, army });
     }
@@ -1149,7 +1209,9 @@ impl Game {
         }];
         let early = self.seats().any(|s| self.moves_made[s] < adj.abort_moves);
         let scoreless = self.seats().all(|s| self.score(s) == 0);
-        if adj.abort_moves > 0 && early && scoreless && !self.pos.checked(seat) {
+        if adj.abort_moves > 0 && early && scoreless && !self.pos.checked(seat)
+            || self.moves_made[seat] < adj.abort_own_moves
+        {
             self.finish(Outcome::Aborted, EndRule::Abort, &mut events);
             return events;
         }
@@ -1165,7 +1227,13 @@ impl Game {
             return events;
         }
         if rules.seats.len() > 2 && !adj.team_loses {
-            self.eliminate(seat, adj.resigned_army, &mut events);
+            // A player who resigns or runs out of time in its own turn
+            // leaves a walking king that moves in that turn (chess.com's
+            // `Kh12-g13R`, `Ke12-e13T`).
+            let keep_turn = seat == self.pos.to_move()
+                && adj.resigned_army == Army::DeadKingWalks
+                && self.pos.royal(seat).is_some();
+            self.eliminate_in_turn(seat, adj.resigned_army, keep_turn, &mut events);
             self.settle(&mut events, Some(rule));
         } else {
             self.finish_value(seat, GameValue::Loss, rule, &mut events);

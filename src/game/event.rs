@@ -180,12 +180,19 @@ impl Event {
         let letter = |kind: PieceType| rules.pieces[kind].letter;
         match self {
             Event::Moved { seat, text } => write!(f, "{} plays {}", name(*seat), text.write(rules)),
+            // Dead pieces belong to no one.
+            Event::Capture { by, piece, square } if piece.dead() => write!(
+                f,
+                "{} captures a dead {} on {}",
+                name(*by),
+                letter(piece.kind()),
+                rules.square_name(*square)
+            ),
             Event::Capture { by, piece, square } => write!(
                 f,
-                "{} captures {}'s {}{} on {}",
+                "{} captures {}'s {} on {}",
                 name(*by),
                 name(piece.seat()),
-                if piece.dead() { "dead " } else { "" },
                 letter(piece.kind()),
                 rules.square_name(*square)
             ),

@@ -139,7 +139,7 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) {
 
 /// Reads and runs a scenario file.
 pub fn run_file(path: &Path) -> Result<Report, ScenarioError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::text_file::read_text(path).map_err(|e| {
         ScenarioError::Environment(format!("cannot read `{}`: {e}", path.display()))
     })?;
     let file = SourceFile::new(path.display().to_string(), text);
@@ -164,7 +164,7 @@ pub fn run(file: &Arc<SourceFile>, base: &Path) -> Result<Report, ScenarioError>
     let mut catalog = Catalog::shipped();
     for extra in &spec.variants {
         let path = base.join(extra.get_ref());
-        let text = std::fs::read_to_string(&path).map_err(|e| {
+        let text = crate::text_file::read_text(&path).map_err(|e| {
             ScenarioError::Environment(format!("cannot read `{}`: {e}", path.display()))
         })?;
         catalog.load(SourceFile::new(path.display().to_string(), text));

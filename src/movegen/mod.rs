@@ -220,16 +220,18 @@ impl<R: RuleHandle> Position<R> {
         let slot = rules.slot(us, kind, from);
         let plain = rules.plain_moves[slot] && !(piece.promoted() && rules.near_promotion[slot]);
 
-        // Kings of players still in are captured only where the variant
-        // allows it; dead pieces and walking kings always may be.
+        // Dead pieces belong to no one: anyone may capture them, their
+        // former owner's walking king too. Kings of players still in are
+        // captured only where the variant allows it; walking kings always
+        // may be.
         let enemy = |p: Piece| {
             p.is_some()
                 && !p.is_wall()
-                && rules.seats[p.seat()].team != team
-                && (rules.king_capture
-                    || p.dead()
-                    || !rules.pieces[p.kind()].royal
-                    || self.is_eliminated(p.seat()))
+                && (p.dead()
+                    || rules.seats[p.seat()].team != team
+                        && (rules.king_capture
+                            || !rules.pieces[p.kind()].royal
+                            || self.is_eliminated(p.seat())))
         };
         for line in rules.lines(us, kind, from) {
             let squares = rules.line_squares(line);
@@ -2883,9 +2885,10 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
-    /// The enemy pieces the side to move may capture, and the squares of
-    /// the live en-passant targets it may take (with two seats, only the
-    /// other one's can be).
+    /// The pieces the side to move may capture (its enemies' and the dead
+    /// ones, which belong to no one), and the squares of the live
+    /// en-passant targets it may take (with two seats, only the other
+    /// one's can be).
     #[inline(always)]
     fn capture_masks<B: Bitboard>(&self) -> (B, B) {
         let rules = self.rules();
@@ -2914,7 +2917,7 @@ impl<R: RuleHandle> Position<R> {
                 let team = rules.seats[us].team;
                 let enemies = Seat::all(rules.seats.len())
                     .filter(|&s| rules.seats[s].team != team)
-                    .fold(B::default(), |m, s| m | capturable(s));
+                    .fold(B::from_set(self.dead_squares()), |m, s| m | capturable(s));
                 (
                     enemies,
                     self.en_passant()

@@ -89,7 +89,7 @@ pub fn serve(input: impl BufRead, out: Output, catalog: Catalog) {
                     }
                     engine.load(SourceFile::new("<load>", text));
                 } else {
-                    match std::fs::read_to_string(rest) {
+                    match crate::text_file::read_text(rest) {
                         Ok(text) => engine.load(SourceFile::new(rest, text)),
                         Err(e) => engine.say(&format!("info string cannot read `{rest}`: {e}")),
                     }
@@ -240,7 +240,7 @@ impl Engine {
                     .split([';', ':'])
                     .filter(|p| !p.is_empty() && *p != "<empty>")
                 {
-                    match std::fs::read_to_string(path) {
+                    match crate::text_file::read_text(path) {
                         Ok(text) => self.load(SourceFile::new(path, text)),
                         Err(e) => self.say(&format!("info string cannot read `{path}`: {e}")),
                     }

@@ -144,6 +144,13 @@ pub struct Adjudication {
     /// A resignation or timeout before every player has made this many
     /// moves (nobody scored, the resigner not in check) aborts (0: never).
     pub abort_moves: u32,
+    /// A resignation or timeout by a player who has made fewer than this
+    /// many moves aborts (0: never).
+    pub abort_own_moves: u32,
+    /// Checkmate is judged after every move for every seat still in, not
+    /// at the mated seat's turn (`mateAtTurnArrival = false`, more than
+    /// two seats).
+    pub mate_at_move: bool,
     /// The points table.
     pub scoring: Scoring,
 }
@@ -251,6 +258,8 @@ pub(super) fn compile_adjudication(
         claim_win_lead: int(Key::ClaimWinLead),
         auto_win_lead: int(Key::AutoWinLead),
         abort_moves: int(Key::AbortMoves) as u32,
+        abort_own_moves: int(Key::AbortOwnMoves) as u32,
+        mate_at_move: def.players() > 2 && !def.bool(Key::MateAtTurnArrival),
         scoring: Scoring {
             capture,
             promoted_capture: (promoted > 0).then_some(promoted),

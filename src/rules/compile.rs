@@ -138,12 +138,6 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             def.pieces.len()
         )));
     }
-    if def.players() > 2 && !def.bool(Key::MateAtTurnArrival) {
-        return Err(CompileError::Unsupported {
-            variant: def.name.clone(),
-            features: "mate judged at the checking move with more than two players (`mateAtTurnArrival = false`)".into(),
-        });
-    }
     let counts_material =
         !matches!(def.value(Key::MaterialCounting), Value::Choice(c) if c == "none");
     if def.players() > 2
@@ -903,6 +897,9 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 && !table.sittuyin_promotion
                 && !table.pass[seat]
                 && !table.bikjang
+                // A captured king's army goes dead and its checks with it:
+                // a capture may answer a check no pin or line tells of.
+                && !table.king_capture_eliminates
                 && table.hand.as_ref().is_none_or(|h| h.checks)
         })
         .collect();
@@ -923,6 +920,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     table.exposure_legality = (0..table.seats.len())
         .map(|seat| {
             !table.simple_legality[seat]
+                && !table.king_capture_eliminates
                 && !table.makpong
                 && !table.sittuyin_promotion
                 && !table.pass_on_stalemate[seat]

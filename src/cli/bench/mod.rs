@@ -158,7 +158,7 @@ fn fixed_workloads(catalog: &Catalog) -> Result<Vec<Workload>, Exit> {
 /// One workload per variant of the perft file that tetrarch plays: the
 /// position of its first record, at the depth [`corpus_depth`] picks.
 fn corpus_workloads(catalog: &Catalog, path: &Path) -> Result<Vec<Workload>, Exit> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::text_file::read_text(path).map_err(|e| {
         tell(format_args!("error: cannot read `{}`: {e}", path.display()));
         Exit::Usage
     })?;

@@ -1,0 +1,45 @@
+//! Real game records no one here wrote replay through the rules as
+//! published: every move legal, every result equal (per player for
+//! points). The files and where they come from: `tests/data/pgn4/README.md`.
+
+mod common;
+
+use common::tetrarch;
+
+/// Every `.pgn4` file under `tests/data/pgn4/`, sorted.
+fn records() -> Vec<String> {
+    let mut found = Vec::new();
+    let mut folders = vec![std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn4"
+    ))];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("tests/data/pgn4") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn4") {
+                found.push(path.display().to_string());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn chess_com_four_player_records_replay_as_published() {
+    let files = records();
+    assert!(files.len() >= 4, "the corpus is missing: {files:?}");
+    let mut args = vec!["replay"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, stdout, stderr) = tetrarch(&args);
+    let failed: Vec<&str> = stdout.lines().filter(|l| !l.starts_with("ok ")).collect();
+    assert_eq!(code, 0, "{stderr}\n{}", failed.join("\n"));
+    let n = files.len();
+    assert_eq!(
+        stdout.lines().last(),
+        Some(format!("{n} games: {n} as recorded, 0 decided off the board, 0 failed").as_str()),
+        "{stdout}"
+    );
+}
