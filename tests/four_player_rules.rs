@@ -292,7 +292,7 @@ fn a_mated_player_is_eliminated_and_play_goes_on() {
         // Dead pieces belong to no one: chess.com's `dK`.
         let dead_king = "dK";
         assert_eq!(
-            pos.fen4().contains(&dead_king),
+            pos.fen4().contains(dead_king),
             !removed,
             "{variant}: {}",
             pos.fen4()
