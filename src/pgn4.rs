@@ -8,9 +8,10 @@
 //! A move is written long, with piece letters (none for the pawn):
 //! `h2-h3`, `Nj1-i3`, `Qg1xQn8` (a capture names the captured piece),
 //! `d7-d8=Q`, `O-O` / `O-O-O`; then a `+` for every king it checks and a
-//! `#` for every player it mates. A player leaving takes a quarter-turn of
-//! its own: `R` resigned, `T` timed out, `S` stalemated; a walking king's
-//! moves carry the letter of how its player left (`Ka4-b5R`).
+//! `#` for every player it mates. A player leaving in its turn writes the
+//! letter after its walking king's move in that turn (`Kh12-g13R`: resigned,
+//! `Ke12-e13T`: timed out); otherwise the letter takes a quarter-turn of its
+//! own, as does `S` (stalemated).
 
 use crate::game::{Event, GameResult, Outcome};
 use crate::moves::Move;
@@ -19,7 +20,7 @@ use crate::pgn::{piece_letter, tag};
 use crate::piece::Piece;
 use crate::rules::RuleTable;
 use crate::rules::{Army, Ranking};
-use crate::seat::{MAX_SEATS, Seat};
+use crate::seat::Seat;
 
 /// The tag names of the four seats, in turn order.
 const SEAT_TAGS: [&str; 4] = ["Red", "Blue", "Yellow", "Green"];
@@ -173,6 +174,8 @@ fn rule_variants(rules: &RuleTable) -> Vec<String> {
     if let [only] = promotion_letters(rules).as_slice() {
         list.push(format!("PromoteTo={}", only.to_ascii_uppercase()));
     }
+    // chess.com lists its switches in alphabetical order.
+    list.sort();
     list
 }
 
@@ -249,7 +252,8 @@ fn quarters(rules: &RuleTable, events: &[Event]) -> Vec<Quarter> {
     let mut w = QuarterWriter {
         rules,
         quarters: Vec::new(),
-        left: [None; MAX_SEATS],
+        leaving: None,
+        letter: None,
         pending: None,
         captured: None,
         suffix: String::new(),
@@ -260,7 +264,21 @@ fn quarters(rules: &RuleTable, events: &[Event]) -> Vec<Quarter> {
         match event {
             Event::Moved { seat, text } => {
                 w.flush();
+                // A player that left in its turn: its walking king's move
+                // in that turn carries the letter (`Kh12-g13R`).
+                let letter = w.leaving.take().and_then(|(who, how)| {
+                    if who == *seat {
+                        Some(how)
+                    } else {
+                        w.quarters.push(Quarter {
+                            seat: who,
+                            text: how.to_string(),
+                        });
+                        None
+                    }
+                });
                 w.pending = Some((*seat, *text));
+                w.letter = letter;
                 w.checked_before = std::mem::take(&mut w.checked_now);
                 w.checked_before.retain(|s| s != seat);
             }
@@ -286,6 +304,7 @@ fn quarters(rules: &RuleTable, events: &[Event]) -> Vec<Quarter> {
                     // A mate found with no move before it: a walking king
                     // mated as its player leaves (`R#`), or a seat mated
                     // at the start; the mark takes the mated seat's turn.
+                    w.put_leaving();
                     match w.quarters.last_mut() {
                         Some(last) if last.seat == *seat && last.text.len() == 1 => {
                             last.text.push('#')
@@ -299,6 +318,7 @@ fn quarters(rules: &RuleTable, events: &[Event]) -> Vec<Quarter> {
             }
             Event::Stalemate { seat } => {
                 w.flush();
+                w.put_leaving();
                 w.quarters.push(Quarter {
                     seat: *seat,
                     text: "S".into(),
@@ -306,21 +326,19 @@ fn quarters(rules: &RuleTable, events: &[Event]) -> Vec<Quarter> {
             }
             Event::Resigned { seat } | Event::TimedOut { seat } => {
                 w.flush();
+                w.put_leaving();
                 let how = if matches!(event, Event::Resigned { .. }) {
                     'R'
                 } else {
                     'T'
                 };
-                w.left[seat.index()] = Some(how);
-                w.quarters.push(Quarter {
-                    seat: *seat,
-                    text: how.to_string(),
-                });
+                w.leaving = Some((*seat, how));
             }
             _ => {}
         }
     }
     w.flush();
+    w.put_leaving();
     w.quarters
 }
 
@@ -328,8 +346,11 @@ fn quarters(rules: &RuleTable, events: &[Event]) -> Vec<Quarter> {
 struct QuarterWriter<'a> {
     rules: &'a RuleTable,
     quarters: Vec<Quarter>,
-    /// How each seat left, once it has: its walking king's moves say so.
-    left: [Option<char>; MAX_SEATS],
+    /// A seat that has just left, and how (`R`, `T`), until the next move
+    /// says whether its walking king moved in that turn.
+    leaving: Option<(Seat, char)>,
+    /// The letter of how the pending move's player left in its turn.
+    letter: Option<char>,
     /// The move being written: its seat and text.
     pending: Option<(Seat, MoveText)>,
     /// The piece it took.
@@ -378,9 +399,20 @@ impl QuarterWriter<'_> {
         body += &self.suffix;
         self.suffix.clear();
         self.captured = None;
-        if let Some(how) = self.left[seat.index()] {
+        if let Some(how) = self.letter.take() {
             body.push(how);
         }
         self.quarters.push(Quarter { seat, text: body });
+    }
+
+    /// Writes a leaving that no move of its seat followed as a quarter-turn
+    /// of its own (`R`, `T`).
+    fn put_leaving(&mut self) {
+        if let Some((seat, how)) = self.leaving.take() {
+            self.quarters.push(Quarter {
+                seat,
+                text: how.to_string(),
+            });
+        }
     }
 }
