@@ -44,16 +44,29 @@ struct Quarter {
     text: String,
 }
 
-/// The PGN4 of a four-player game of `rules` started from the FEN4
-/// `start`, from the game's events in the order they happened. `names`
-/// are the players, by seat; `scores` each seat's points at the end.
-pub fn pgn4(
-    rules: &RuleTable,
-    start: &str,
-    events: &[Event],
-    names: &[String],
-    scores: &[i32],
-) -> Result<String, Pgn4Error> {
+/// A four-player game to write.
+pub struct GameRecord<'a> {
+    /// The FEN4 it started from.
+    pub start: &'a str,
+    /// Its events, in the order they happened.
+    pub events: &'a [Event],
+    /// The players, by seat.
+    pub names: &'a [String],
+    /// Each seat's points at the end.
+    pub scores: &'a [i32],
+    /// When it started.
+    pub started: time::OffsetDateTime,
+}
+
+/// The PGN4 of a four-player game of `rules`.
+pub fn pgn4(rules: &RuleTable, game: &GameRecord) -> Result<String, Pgn4Error> {
+    let GameRecord {
+        start,
+        events,
+        names,
+        scores,
+        started,
+    } = *game;
     if rules.seats.len() != 4 {
         return Err(Pgn4Error::NotFourPlayers {
             variant: rules.name.clone(),
@@ -80,6 +93,12 @@ pub fn pgn4(
         tag(&mut out, "Termination", result.rule.name());
     }
     tag(&mut out, "Site", "tetrarch");
+    tag(&mut out, "Date", &chess_com_date(started));
+    let plies = events
+        .iter()
+        .filter(|e| matches!(e, Event::Moved { .. }))
+        .count();
+    tag(&mut out, "CurrentMove", &plies.to_string());
     tag(&mut out, "TetrarchVariant", &rules.name);
     // chess.com leaves three empty lines before the moves.
     out += "\n\n\n";
@@ -100,6 +119,24 @@ pub fn pgn4(
     }
     out.push('\n');
     Ok(out)
+}
+
+/// A moment as chess.com's `[Date]` writes it: `Mon Apr 13 2026 21:09:32
+/// GMT+0000 (Coordinated Universal Time)`.
+fn chess_com_date(at: time::OffsetDateTime) -> String {
+    let at = at.to_offset(time::UtcOffset::UTC);
+    let weekday = at.weekday().to_string();
+    let month = at.month().to_string();
+    format!(
+        "{} {} {:02} {} {:02}:{:02}:{:02} GMT+0000 (Coordinated Universal Time)",
+        &weekday[..3],
+        &month[..3],
+        at.day(),
+        at.year(),
+        at.hour(),
+        at.minute(),
+        at.second()
+    )
 }
 
 /// Whether some seats play as a team.
@@ -414,5 +451,18 @@ impl QuarterWriter<'_> {
                 text: how.to_string(),
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates_are_written_as_chess_com_writes_them() {
+        // 2026-04-13 21:09:32 UTC, a Monday.
+        let at = time::OffsetDateTime::from_unix_timestamp(1_776_114_572).expect("a moment");
+        assert_eq!(
+            super::chess_com_date(at),
+            "Mon Apr 13 2026 21:09:32 GMT+0000 (Coordinated Universal Time)"
+        );
     }
 }

@@ -21,6 +21,8 @@ pub struct Transcript {
     moves: Vec<Move>,
     /// What happened in the game, in order (PGN4 is written from it).
     events: Vec<Event>,
+    /// When the game started (PGN4's `[Date]`).
+    started: time::OffsetDateTime,
 }
 
 /// The format a game is saved in.
@@ -60,6 +62,7 @@ impl Transcript {
             variant_start: variant_start.to_string(),
             moves: Vec::new(),
             events: Vec::new(),
+            started: time::OffsetDateTime::now_utc(),
         }
     }
 
@@ -76,6 +79,7 @@ impl Transcript {
                 TableEvent::NewGame { .. } => {
                     self.moves.clear();
                     self.events.clear();
+                    self.started = time::OffsetDateTime::now_utc();
                     self.start = table.game().fen();
                 }
                 _ => {}
@@ -121,7 +125,14 @@ impl Transcript {
             ))
         } else {
             let scores: Vec<i32> = Seat::all(names.len()).map(|s| game.score(s)).collect();
-            crate::pgn4::pgn4(game.rules(), &self.start, &self.events, names, &scores)
+            let game_record = crate::pgn4::GameRecord {
+                start: &self.start,
+                events: &self.events,
+                names,
+                scores: &scores,
+                started: self.started,
+            };
+            crate::pgn4::pgn4(game.rules(), &game_record)
         }
     }
 }

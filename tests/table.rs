@@ -500,11 +500,21 @@ fn four_players_an_early_resignation_aborts() {
 fn four_players_a_dropped_player_has_sixty_seconds() {
     let seats = vec![person("R"), person("B"), person("Y"), person("G")];
     let mut t = table("4pc-teams", None, seats);
+    // Everyone moves once: leaving before one's first move aborts the game
+    // (RULES.md §3a, revised 2026-12-07).
+    for (seat, text) in ["h2-h3", "b7-c7", "i13-i12", "m10-l10"].iter().enumerate() {
+        ok(
+            &mut t,
+            0,
+            Actor::Seat(Seat::new(seat)),
+            Request::Move(text.to_string()),
+        );
+    }
     ok(&mut t, 0, Actor::Seat(Seat::new(2)), Request::Drop);
     assert!(t.advance(secs(59)).is_empty());
     let events = t.advance(secs(60));
     assert_eq!(events[0], TableEvent::Left(Seat::new(2)));
-    // Yellow resigning loses for Red + Yellow.
+    // Yellow leaving counts as resigning: it loses for Red + Yellow.
     assert_eq!(winners(&t), vec![Seat::new(1), Seat::new(3)]);
 }
 
