@@ -1253,7 +1253,11 @@ impl<R: RuleHandle> Position<R> {
             if captures {
                 hash ^= self.take_off(captured_on);
                 hash ^= self.put_in_hand(us, victim);
-                self.state.halfmove = 0;
+                // Dead pieces are obstacles, not material: taking one does
+                // not restart the n-move count (chess.com's records).
+                if !victim.dead() {
+                    self.state.halfmove = 0;
+                }
                 // Where one seat loses by its king's capture and the others
                 // play on, the capture takes that seat out at once.
                 if rules.king_capture_eliminates
@@ -1384,7 +1388,7 @@ impl<R: RuleHandle> Position<R> {
         if victim.is_some() {
             hash ^= self.take_off(to);
             hash ^= self.put_in_hand(us, victim);
-            if counters {
+            if counters && !victim.dead() {
                 self.state.halfmove = 0;
             }
         }

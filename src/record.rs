@@ -488,7 +488,7 @@ fn play_pgn4_word(game: &mut Game, word: &str) -> bool {
                 .map(|b| b.trim_end_matches(['+', '#']))
                 .filter(|b| b.ends_with(|c: char| c.is_ascii_digit() || c == 'O'))
             else {
-                return game.play_text(text).is_ok();
+                return play_pgn4_move(game, text);
             };
             let seat = game.to_move();
             let walking = seat.is_some_and(|s| game.eliminated().contains(&s));
@@ -503,9 +503,23 @@ fn play_pgn4_word(game: &mut Game, word: &str) -> bool {
             {
                 return false;
             }
-            game.play_text(body).is_ok()
+            play_pgn4_move(game, body)
         }
     }
+}
+
+/// Plays a PGN4 move: a record writes `x` for every capture and `-` for
+/// every other move (castling apart), so the mark must fit the move.
+fn play_pgn4_move(game: &mut Game, text: &str) -> bool {
+    let Ok(mv) = game.parse_move(text) else {
+        return false;
+    };
+    let marked = text.contains('x');
+    let castles = text.starts_with('O');
+    if !castles && marked != game.position().is_capture(&mv) {
+        return false;
+    }
+    game.play(mv).is_ok()
 }
 
 #[cfg(test)]

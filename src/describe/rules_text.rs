@@ -925,7 +925,21 @@ fn draws(rules: &RuleTable) -> Vec<String> {
         );
     }
     if adj.insufficient_material_draw {
-        lines.push("The game is drawn when no one has the material left to mate.".to_string());
+        let minors: Vec<String> = (0..rules.pieces.len())
+            .filter(|&t| PieceType::new(t).is_in(adj.insufficient_pieces))
+            .map(|t| piece_name(rules, t))
+            .collect();
+        lines.push(match (minors.is_empty(), adj.insufficient_material_each) {
+            (true, _) => "The game is drawn when every player still in has a bare king.".to_string(),
+            (false, true) => format!(
+                "The game is drawn when every player still in has a bare king, or a king and a single {}.",
+                either(&minors)
+            ),
+            (false, false) => format!(
+                "The game is drawn when no one has the material left to mate: bare kings, and at most one {} on the board.",
+                either(&minors)
+            ),
+        });
     }
     if adj.draw_offers {
         lines.push(if rules.seats.len() > 2 {

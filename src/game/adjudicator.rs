@@ -511,7 +511,12 @@ impl Game {
         let team = rules.seats[mover].team;
         let mut kings = 0;
         let mut queen = false;
-        for seat in self.seats().filter(|&s| rules.seats[s].team != team) {
+        // Only kings of players still in count: a walking king in check
+        // scores nothing (chess.com's record 97969768).
+        for seat in self
+            .seats()
+            .filter(|&s| rules.seats[s].team != team && !self.pos.is_eliminated(s))
+        {
             let Some(king) = self.pos.royal(seat) else {
                 continue;
             };
@@ -666,7 +671,12 @@ impl Game {
                 } else {
                     self.finish_value(judged, adj.n_fold_value, EndRule::Repetition, events);
                 }
-            } else if adj.n_move > 0 && self.n_move_count() >= adj.n_move + self.check_extension()
+            } else if adj.n_move > 0
+                // A walking king's turn is no player's: the n-move rule waits
+                // for the next player still in (chess.com's record 12101520:
+                // the walking king moves, then the game is drawn).
+                && !self.pos.is_eliminated(seat)
+                && self.n_move_count() >= adj.n_move + self.check_extension()
                 || self.pos.count_exceeded()
             {
                 // A count run past its limit (`countingRule`) draws like
@@ -795,6 +805,13 @@ impl Game {
                     && targets.iter().any(|t| self.pos.attacked_by(t, s))
             })
             .max_by_key(|&s| self.last_moved[s])
+    }
+
+    /// How many kings of eliminated players still walk.
+    fn walking_kings(&self) -> i32 {
+        self.seats()
+            .filter(|&s| self.pos.is_eliminated(s) && self.pos.royal(s).is_some())
+            .count() as i32
     }
 
     /// With exactly two seats still in, the leader and its lead.
@@ -1099,10 +1116,7 @@ impl Game {
             }
             ImmediateEnd::LastTeam { .. } => {
                 let survivors: Vec<Seat> = self.pos.active_seats().collect();
-                let walking = self
-                    .seats()
-                    .filter(|&s| self.pos.is_eliminated(s) && self.pos.royal(s).is_some())
-                    .count() as i32;
+                let walking = self.walking_kings();
                 if adj.ranking != Ranking::Survival {
                     for &s in &survivors {
                         let points = adj.scoring.survivor_king_bonus * walking;
@@ -1182,8 +1196,17 @@ impl Game {
             outcome
         } else {
             if outcome == Outcome::Draw || rule == EndRule::Agreement {
-                for s in self.pos.active_seats().collect::<Vec<_>>() {
+                let active: Vec<Seat> = self.pos.active_seats().collect();
+                // The 20 of each walking king still on the board goes to the
+                // players remaining, shared (chess.com's records 97969768
+                // and 12101520; a last player alone takes it whole).
+                let share = match active.len() {
+                    0 => 0,
+                    n => adj.scoring.survivor_king_bonus * self.walking_kings() / n as i32,
+                };
+                for &s in &active {
                     self.add_score(s, adj.scoring.draw, ScoreReason::Draw, events);
+                    self.add_score(s, share, ScoreReason::SurvivorKings, events);
                 }
             }
             let best = self.seats().map(|s| self.score(s)).max().unwrap_or(0);
