@@ -1931,17 +1931,11 @@ impl<R: RuleHandle> Position<R> {
     /// or turn dead but for a king that walks on. When it is the seat to
     /// move, the turn passes on. Undone by [`Position::unmake`].
     pub fn eliminate(&mut self, seat: Seat, army: Army) {
-        self.eliminate_in_turn(seat, army, false);
-    }
-
-    /// [`Position::eliminate`]; with `keep_turn`, the seat keeps its turn
-    /// where it is to move (its walking king then moves in it).
-    pub fn eliminate_in_turn(&mut self, seat: Seat, army: Army, keep_turn: bool) {
         let undo = self.undo_record(None, Piece::NONE);
         self.clear_army(seat, army);
         self.state.eliminated |= seat.bit();
         self.state.en_passant[seat] = None;
-        if seat == self.state.to_move && !keep_turn {
+        if seat == self.state.to_move {
             let before = self.state.fullmove;
             self.advance_turn(seat);
             self.state.fullmove = before;

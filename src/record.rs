@@ -480,9 +480,9 @@ fn play_pgn4_word(game: &mut Game, word: &str) -> bool {
         "S" | "" => true,
         text => {
             // A letter after a move: the player left in that turn (`T`, `R`)
-            // and its walking king made the move (`Ke12-e13T`, `Kh12-g13R`),
-            // or the move is a walking king's (tetrarch's own records
-            // before 2026-12).
+            // and its king made the move first (`Ke12-e13T`, `Kh12-g13R`,
+            // `O-OT`), or the move is a walking king's (tetrarch's own
+            // records before 2026-12).
             let Some(body) = text
                 .strip_suffix(['R', 'T', 'S'])
                 .map(|b| b.trim_end_matches(['+', '#']))
@@ -490,20 +490,22 @@ fn play_pgn4_word(game: &mut Game, word: &str) -> bool {
             else {
                 return play_pgn4_move(game, text);
             };
-            let seat = game.to_move();
-            let walking = seat.is_some_and(|s| game.eliminated().contains(&s));
+            let Some(seat) = game.to_move() else {
+                return false;
+            };
+            let walking = game.eliminated().contains(&seat);
             let action = match text.chars().last() {
                 Some('T') => Some(Action::Timeout),
                 Some('R') => Some(Action::Resign),
                 _ => None,
             };
-            if let Some(action) = action
-                && !walking
-                && (game.act(action, None).is_err() || game.to_move() != seat)
-            {
-                return false;
-            }
+            // The king's move, made while the army still stands, then the
+            // leaving.
             play_pgn4_move(game, body)
+                && match action {
+                    Some(action) if !walking => game.act(action, Some(seat)).is_ok(),
+                    _ => true,
+                }
         }
     }
 }

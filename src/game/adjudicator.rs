@@ -261,12 +261,16 @@ impl Game {
         if !self.pos.is_eliminated(self.pos.to_move()) || self.legal.is_empty() {
             return Err(Refusal::NotWalking);
         }
-        // Picked from the moves in square order, so the choice of a seed does
-        // not depend on the order the generator lists them in.
-        let mut moves = self.legal.as_slice().to_vec();
-        moves.sort_by_key(|m| (m.from(), m.to(), m.promotion().map(|p| p.index())));
-        let mv = moves[self.rng.below(moves.len())];
+        let mv = self.random_move(self.legal.as_slice().to_vec());
         self.play(mv)
+    }
+
+    /// One of `moves` drawn by the seeded generator, picked in square
+    /// order, so the choice of a seed does not depend on the order the
+    /// generator lists them in.
+    fn random_move(&mut self, mut moves: Vec<Move>) -> Move {
+        moves.sort_by_key(|m| (m.from(), m.to(), m.promotion().map(|p| p.index())));
+        moves[self.rng.below(moves.len())]
     }
 
     /// Takes an action for `by` (the seat to move when `None`).
@@ -773,18 +777,7 @@ impl Game {
     }
 
     fn eliminate(&mut self, seat: Seat, army: Army, events: &mut Vec<Event>) {
-        self.eliminate_in_turn(seat, army, false, events);
-    }
-
-    /// [`Game::eliminate`]; with `keep_turn`, a seat to move keeps its turn.
-    fn eliminate_in_turn(
-        &mut self,
-        seat: Seat,
-        army: Army,
-        keep_turn: bool,
-        events: &mut Vec<Event>,
-    ) {
-        self.pos.eliminate_in_turn(seat, army, keep_turn);
+        self.pos.eliminate(seat, army);
         self.checks = None;
         events.push(Event::Eliminated { seat, army });
     }
@@ -1250,14 +1243,29 @@ impl Game {
             return events;
         }
         if rules.seats.len() > 2 && !adj.team_loses {
-            // A player who resigns or runs out of time in its own turn
-            // leaves a walking king that moves in that turn (chess.com's
-            // `Kh12-g13R`, `Ke12-e13T`).
-            let keep_turn = seat == self.pos.to_move()
+            // A player who resigns or runs out of time in its own turn, and
+            // whose king will walk, has the king make a random move in that
+            // turn while its army still stands (chess.com's `Kh12-g13R`,
+            // `Ke12-e13T`, even a castling, `O-OT`); then it is out.
+            let mut cause = Some(rule);
+            if seat == self.pos.to_move()
                 && adj.resigned_army == Army::DeadKingWalks
-                && self.pos.royal(seat).is_some();
-            self.eliminate_in_turn(seat, adj.resigned_army, keep_turn, &mut events);
-            self.settle(&mut events, Some(rule));
+                && let Some(king) = self.pos.royal(seat)
+            {
+                let king_moves: Vec<Move> = self
+                    .legal
+                    .as_slice()
+                    .iter()
+                    .copied()
+                    .filter(|m| m.from() == Some(king) || matches!(m, Move::Castle { .. }))
+                    .collect();
+                if !king_moves.is_empty() {
+                    let mv = self.random_move(king_moves);
+                    cause = self.apply(mv, &mut events).or(cause);
+                }
+            }
+            self.eliminate(seat, adj.resigned_army, &mut events);
+            self.settle(&mut events, cause);
         } else {
             self.finish_value(seat, GameValue::Loss, rule, &mut events);
         }
