@@ -2825,9 +2825,10 @@ impl<R: RuleHandle> Position<R> {
         }
     }
 
-    /// Whether `sq` is attacked by any active enemy of `seat` (eliminated
-    /// seats, walking kings included, attack nothing). With more than two
-    /// seats, one walk of the merged attack lines tests every enemy at once.
+    /// Whether `sq` is attacked by any active enemy of `seat`, or guarded
+    /// by an enemy walking king (eliminated seats attack nothing else).
+    /// With more than two seats, one walk of the merged attack lines tests
+    /// every enemy at once.
     #[inline]
     pub fn attacked_by_enemy(&self, sq: Sq, seat: Seat) -> bool {
         let rules = self.rules();
@@ -2837,8 +2838,30 @@ impl<R: RuleHandle> Position<R> {
             2 => self
                 .other_seat_if_enemy(seat)
                 .is_some_and(|enemy| self.attacked_by(sq, enemy)),
-            _ => self.attacked_by_enemy_seats(sq, seat),
+            _ => self.attacked_by_enemy_seats(sq, seat) || self.guarded_by_walking_king(sq, seat),
         }
+    }
+
+    /// Whether a walking king of another team stands next to `sq`: no king
+    /// may step beside it (chess.com's record 100787652, where Blue's king
+    /// cannot flee next to Red's walking king and is mated), though it
+    /// attacks nothing else and, never standing beside a king of a player
+    /// still in, gives no check.
+    fn guarded_by_walking_king(&self, sq: Sq, seat: Seat) -> bool {
+        if self.state.eliminated == 0 {
+            return false;
+        }
+        let rules = self.rules();
+        let team = rules.seats[seat].team;
+        Seat::all(rules.seats.len()).any(|s| {
+            rules.seats[s].team != team
+                && self.is_eliminated(s)
+                && self.royal(s).is_some_and(|k| {
+                    let df = rules.file_of(k).abs_diff(rules.file_of(sq));
+                    let dr = rules.rank_of(k).abs_diff(rules.rank_of(sq));
+                    k != sq && df <= 1 && dr <= 1
+                })
+        })
     }
 
     /// [`Position::attacked_by_enemy`], remembered across the moves from one
