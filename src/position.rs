@@ -3225,9 +3225,12 @@ mod tests {
             }
             let team = rules.seats[seat].team;
             for sq in 0..rules.square_count() as super::Sq {
+                // Walking kings guard the squares around them, apart from
+                // the attack lines.
                 let seat_by_seat = Seat::all(rules.seats.len()).any(|s| {
                     rules.seats[s].team != team && !pos.is_eliminated(s) && pos.attacked_by(sq, s)
-                });
+                }) || rules.seats.len() > 2
+                    && pos.guarded_by_walking_king(sq, seat);
                 assert_eq!(
                     pos.attacked_by_enemy(sq, seat),
                     seat_by_seat,

@@ -1912,8 +1912,8 @@ key_table! {
         "0",
         Rules,
         Tetrarch,
-        "Points each remaining player receives when a walking king is stalemated.",
-        "walkingKingStalemateScore = 10"
+        "Points a stalemated walking king gives, shared among the players still in (each receives its share rounded to the nearest whole number: 20 among three is 7 each).",
+        "walkingKingStalemateScore = 20"
     ),
     SpareKingScore(
         "spareKingScore",

@@ -1012,7 +1012,7 @@ fn scoring(rules: &RuleTable) -> Vec<String> {
     }
     if s.walking_king_stalemate != 0 {
         lines.push(format!(
-            "A walking king stalemated gives every player still in {}.",
+            "A walking king stalemated gives {} shared among the players still in.",
             s.walking_king_stalemate
         ));
     }

@@ -19,7 +19,7 @@ use crate::outcome::ImmediateEnd;
 use crate::piece::Piece;
 use crate::position::{Army, MAX_SEATS, Position};
 use crate::rng::SplitMix64;
-use crate::rules::{MaterialCounting, Ranking, RuleTable, Sq, SqSet};
+use crate::rules::{MaterialCounting, Ranking, RuleTable, Sq, SqSet, share};
 use crate::seat::{Seat, SeatSet};
 
 /// The move that reached a position, as the repetition rules read it.
@@ -610,9 +610,13 @@ impl Game {
                 };
                 if self.pos.is_eliminated(seat) {
                     // A walking king is mated or stalemated: it goes dead.
+                    // Its stalemate's points are shared among the players
+                    // still in (chess.com's record 103145494: 20 among
+                    // three, 7 each).
                     if !mated {
-                        for s in self.pos.active_seats().collect::<Vec<_>>() {
-                            let points = adj.scoring.walking_king_stalemate;
+                        let active: Vec<Seat> = self.pos.active_seats().collect();
+                        let points = share(adj.scoring.walking_king_stalemate, active.len());
+                        for s in active {
                             self.add_score(s, points, ScoreReason::WalkingKingStalemate, events);
                         }
                     }
@@ -1193,13 +1197,11 @@ impl Game {
                 // The 20 of each walking king still on the board goes to the
                 // players remaining, shared (chess.com's records 97969768
                 // and 12101520; a last player alone takes it whole).
-                let share = match active.len() {
-                    0 => 0,
-                    n => adj.scoring.survivor_king_bonus * self.walking_kings() / n as i32,
-                };
+                let walking = adj.scoring.survivor_king_bonus * self.walking_kings();
+                let points = share(walking, active.len());
                 for &s in &active {
                     self.add_score(s, adj.scoring.draw, ScoreReason::Draw, events);
-                    self.add_score(s, share, ScoreReason::SurvivorKings, events);
+                    self.add_score(s, points, ScoreReason::SurvivorKings, events);
                 }
             }
             let best = self.seats().map(|s| self.score(s)).max().unwrap_or(0);

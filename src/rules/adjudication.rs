@@ -54,8 +54,18 @@ pub struct Scoring {
     pub draw: i32,
     /// Points to the last player for each other king still alive.
     pub survivor_king_bonus: i32,
-    /// Points to every player still in when a walking king is stalemated.
+    /// Points a stalemated walking king gives, shared among the players
+    /// still in ([`share`]).
     pub walking_king_stalemate: i32,
+}
+
+/// Each of `players` players' share of `points`, rounded to the nearest
+/// whole number (halves up): 20 among three is 7 each, among two 10.
+pub fn share(points: i32, players: usize) -> i32 {
+    match players as i32 {
+        0 => 0,
+        n => (2 * points + n) / (2 * n),
+    }
 }
 
 /// How material turns a draw into a result (Fairy-Stockfish's

@@ -21,7 +21,7 @@ pub mod words;
 use crate::piece_type::PieceType;
 use crate::seat::Seat;
 
-pub use adjudication::{Adjudication, Army, MaterialCounting, Ranking, Scoring};
+pub use adjudication::{Adjudication, Army, MaterialCounting, Ranking, Scoring, share};
 pub use bitboard::Bitboard;
 pub use bits::{
     AttackSlide, BitTables, BoardBits, Entry, LameBits, RideBits, RideForm, SeatSlots, SlideBits,
