@@ -27,6 +27,44 @@ fn records() -> Vec<String> {
     found
 }
 
+/// As the shell expands `tetrarch replay tests/data/pgn4/*`: the README is
+/// skipped, the folders are read through.
+#[test]
+fn the_corpus_folder_replays_as_named_by_a_shell() {
+    let n = records().len();
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn4");
+    let mut named: Vec<String> = std::fs::read_dir(root)
+        .expect("tests/data/pgn4")
+        .map(|e| e.expect("an entry").path().display().to_string())
+        .collect();
+    named.sort();
+    let mut args = vec!["replay"];
+    args.extend(named.iter().map(String::as_str));
+    let (code, stdout, stderr) = tetrarch(&args);
+    assert_eq!(code, 0, "{stderr}\n{stdout}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some(format!("{n} games: {n} as recorded, 0 decided off the board, 0 failed").as_str()),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("note: skipped `")
+            && stderr.contains("README.md`: not a .pgn or .pgn4 file"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn replay_refuses_a_list_without_a_record() {
+    let readme = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn4/README.md");
+    let (code, _, stderr) = tetrarch(&["replay", readme]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("error: no .pgn or .pgn4 file among the files named"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn chess_com_four_player_records_replay_as_published() {
     let files = records();

@@ -94,7 +94,7 @@ pub enum Command {
     /// Replay the games of PGN and PGN4 files through the rules: every move
     /// checked legal, every result compared with the one the moves reach.
     Replay {
-        /// PGN or PGN4 files.
+        /// PGN or PGN4 files (`.pgn`, `.pgn4`), or folders holding them.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Extra variant files, loaded after the shipped ones.
