@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::catalog::Catalog;
 use crate::definition::keys::Key;
 use crate::game::{Action, Game};
+use crate::moves::Move;
 use crate::pgn::{result_token, san, san_among};
 use crate::rules::{RuleTable, compile};
 
@@ -499,29 +500,31 @@ fn play_pgn4_word(game: &mut Game, word: &str) -> bool {
                 Some('R') => Some(Action::Resign),
                 _ => None,
             };
-            // The king's move, made while the army still stands, then the
-            // leaving.
-            play_pgn4_move(game, body)
-                && match action {
-                    Some(action) if !walking => game.act(action, Some(seat)).is_ok(),
-                    _ => true,
-                }
+            // The leaving player's king's move, made while the army still
+            // stands, in the turn it leaves.
+            let Some(mv) = pgn4_move(game, body) else {
+                return false;
+            };
+            match action {
+                Some(action) if !walking => game.leave_with(action, mv).is_ok(),
+                _ => game.play(mv).is_ok(),
+            }
         }
     }
 }
 
-/// Plays a PGN4 move: a record writes `x` for every capture and `-` for
-/// every other move (castling apart), so the mark must fit the move.
+/// Plays a PGN4 move (see `pgn4_move`).
 fn play_pgn4_move(game: &mut Game, text: &str) -> bool {
-    let Ok(mv) = game.parse_move(text) else {
-        return false;
-    };
+    pgn4_move(game, text).is_some_and(|mv| game.play(mv).is_ok())
+}
+
+/// Reads a PGN4 move: a record writes `x` for every capture and `-` for
+/// every other move (castling apart), so the mark must fit the move.
+fn pgn4_move(game: &Game, text: &str) -> Option<Move> {
+    let mv = game.parse_move(text).ok()?;
     let marked = text.contains('x');
     let castles = text.starts_with('O');
-    if !castles && marked != game.position().is_capture(&mv) {
-        return false;
-    }
-    game.play(mv).is_ok()
+    (castles || marked == game.position().is_capture(&mv)).then_some(mv)
 }
 
 #[cfg(test)]

@@ -51,6 +51,9 @@ pub enum Refusal {
     /// `auto` is only for a walking king.
     #[error("only a resigned player's walking king moves by itself")]
     NotWalking,
+    /// A king's move was given with an action that is not a leaving.
+    #[error("only a resignation or a timeout comes with a king's move")]
+    NotLeaving,
     /// The variant has no draw offers.
     #[error("this variant has no draw offers")]
     NoDrawOffers,

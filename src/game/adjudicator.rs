@@ -248,7 +248,7 @@ impl Game {
             return Err(Refusal::Illegal(move_name(&self.pos, &mv)));
         }
         let mut events = Vec::new();
-        let cause = self.apply(mv, &mut events);
+        let cause = self.apply(mv, true, &mut events);
         self.settle(&mut events, cause);
         Ok(events)
     }
@@ -273,6 +273,36 @@ impl Game {
         moves[self.rng.below(moves.len())]
     }
 
+    /// The seat to move leaves (`Action::Resign` or `Action::Timeout`) and
+    /// its king makes `mv` in that turn, as a record writes it
+    /// (`Ke12-e13T`). Where the rules have a leaving player's king move in
+    /// its turn, `mv` must be one of those moves and is made in place of the
+    /// random one; elsewhere `mv` is played and then the player leaves.
+    pub fn leave_with(&mut self, action: Action, mv: Move) -> Result<Vec<Event>, Refusal> {
+        if self.result.is_some() {
+            return Err(Refusal::GameOver);
+        }
+        let rule = match action {
+            Action::Resign => EndRule::Resignation,
+            Action::Timeout => EndRule::Timeout,
+            _ => return Err(Refusal::NotLeaving),
+        };
+        let seat = self.pos.to_move();
+        if self.pos.is_eliminated(seat) {
+            return Err(Refusal::Eliminated(self.name(seat)));
+        }
+        let king_moves = self.leaving_king_moves(seat);
+        if king_moves.is_empty() {
+            let mut events = self.play(mv)?;
+            events.extend(self.act(action, Some(seat))?);
+            return Ok(events);
+        }
+        if !king_moves.contains(&mv) {
+            return Err(Refusal::Illegal(move_name(&self.pos, &mv)));
+        }
+        Ok(self.give_up(seat, rule, Some(mv)))
+    }
+
     /// Takes an action for `by` (the seat to move when `None`).
     pub fn act(&mut self, action: Action, by: Option<Seat>) -> Result<Vec<Event>, Refusal> {
         if self.result.is_some() {
@@ -283,8 +313,8 @@ impl Game {
             return Err(Refusal::Eliminated(self.name(seat)));
         }
         match action {
-            Action::Resign => Ok(self.give_up(seat, EndRule::Resignation)),
-            Action::Timeout => Ok(self.give_up(seat, EndRule::Timeout)),
+            Action::Resign => Ok(self.give_up(seat, EndRule::Resignation, None)),
+            Action::Timeout => Ok(self.give_up(seat, EndRule::Timeout, None)),
             Action::OfferDraw => self.offer_draw(seat),
             Action::AcceptDraw => self.accept_draw(seat),
             Action::DeclineDraw => self.decline_draw(seat),
@@ -328,11 +358,12 @@ impl Game {
     }
 
     /// Plays a legal move and records what it did; returns the end rule of
-    /// an elimination it caused (a captured king).
-    fn apply(&mut self, mv: Move, events: &mut Vec<Event>) -> Option<EndRule> {
+    /// an elimination it caused (a captured king). Its captures and checks
+    /// score only when `scoring` and its mover is still in.
+    fn apply(&mut self, mv: Move, scoring: bool, events: &mut Vec<Event>) -> Option<EndRule> {
         let rules = self.pos.shared_rules().clone();
         let mover = self.pos.to_move();
-        let mover_active = !self.pos.is_eliminated(mover);
+        let mover_scores = scoring && !self.pos.is_eliminated(mover);
         events.push(Event::Moved {
             seat: mover,
             text: MoveText::of(&self.pos, mv),
@@ -399,7 +430,7 @@ impl Game {
                 piece: victim,
                 square: sq,
             });
-            if mover_active {
+            if mover_scores {
                 let points = capture_points(&rules, victim);
                 self.add_score(mover, points, ScoreReason::Capture, events);
             }
@@ -441,7 +472,7 @@ impl Game {
         }
         let checked = self.checks_after(mover, &mv, &victims, eliminated_before);
         // The mover's checks are among these: two are needed to score.
-        if mover_active && checked.iter().nth(1).is_some() {
+        if mover_scores && checked.iter().nth(1).is_some() {
             self.score_multi_check(mover, events);
         }
         if !checked.is_empty() {
@@ -1216,8 +1247,33 @@ impl Game {
         self.offer = None;
     }
 
-    /// Resignation and timeout.
-    fn give_up(&mut self, seat: Seat, rule: EndRule) -> Vec<Event> {
+    /// The moves of `seat`'s king in the turn `seat` leaves, where the rules
+    /// have it move (more than two seats, no team loss, the king walking
+    /// after): its king's moves and castlings, when `seat` is to move.
+    fn leaving_king_moves(&self, seat: Seat) -> Vec<Move> {
+        let rules = self.pos.shared_rules();
+        let adj = &rules.adjudication;
+        if rules.seats.len() <= 2
+            || adj.team_loses
+            || seat != self.pos.to_move()
+            || adj.resigned_army != Army::DeadKingWalks
+        {
+            return Vec::new();
+        }
+        let Some(king) = self.pos.royal(seat) else {
+            return Vec::new();
+        };
+        self.legal
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|m| m.from() == Some(king) || matches!(m, Move::Castle { .. }))
+            .collect()
+    }
+
+    /// Resignation and timeout; `chosen` is the leaving king's move a record
+    /// gives (one of `leaving_king_moves`), else the move is drawn at random.
+    fn give_up(&mut self, seat: Seat, rule: EndRule, chosen: Option<Move>) -> Vec<Event> {
         let rules = self.pos.shared_rules().clone();
         let adj = &rules.adjudication;
         let mut events = vec![if rule == EndRule::Timeout {
@@ -1248,23 +1304,13 @@ impl Game {
             // A player who resigns or runs out of time in its own turn, and
             // whose king will walk, has the king make a random move in that
             // turn while its army still stands (chess.com's `Kh12-g13R`,
-            // `Ke12-e13T`, even a castling, `O-OT`); then it is out.
+            // `Ke12-e13T`, even a castling, `O-OT`); then it is out. The
+            // move scores nothing, as a walking king's (`Kj8xNj9T`).
             let mut cause = Some(rule);
-            if seat == self.pos.to_move()
-                && adj.resigned_army == Army::DeadKingWalks
-                && let Some(king) = self.pos.royal(seat)
-            {
-                let king_moves: Vec<Move> = self
-                    .legal
-                    .as_slice()
-                    .iter()
-                    .copied()
-                    .filter(|m| m.from() == Some(king) || matches!(m, Move::Castle { .. }))
-                    .collect();
-                if !king_moves.is_empty() {
-                    let mv = self.random_move(king_moves);
-                    cause = self.apply(mv, &mut events).or(cause);
-                }
+            let king_moves = self.leaving_king_moves(seat);
+            if !king_moves.is_empty() {
+                let mv = chosen.unwrap_or_else(|| self.random_move(king_moves));
+                cause = self.apply(mv, false, &mut events).or(cause);
             }
             self.eliminate(seat, adj.resigned_army, &mut events);
             self.settle(&mut events, cause);
@@ -1393,7 +1439,7 @@ impl Game {
             return Err(Refusal::ClaimDoesNotHold(what));
         };
         let mut events = vec![Event::ClaimRejected { seat, reason: what }];
-        let cause = self.apply(mv, &mut events);
+        let cause = self.apply(mv, true, &mut events);
         self.settle(&mut events, cause);
         Ok(events)
     }
