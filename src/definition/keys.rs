@@ -1988,6 +1988,15 @@ key_table! {
         "Running out of time draws if the opponent has only a king, or a king and one piece of `insufficientMaterialPieces`.",
         "timeoutInsufficientDraw = true"
     ),
+    LastLeaveDrawPieces(
+        "lastLeaveDrawPieces",
+        T::PieceSet,
+        "-",
+        Rules,
+        Tetrarch,
+        "With more than two seats, a resignation or timeout that would leave one player in ends the game by insufficient material when that player has only its king, or its king and one of these pieces: the leaver and that player score `drawScore` each, and that player takes `survivorKingBonus` for every other walking king. Empty: off.",
+        "lastLeaveDrawPieces = nb"
+    ),
     DrawOffers(
         "drawOffers",
         T::Bool,

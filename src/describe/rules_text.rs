@@ -941,6 +941,16 @@ fn draws(rules: &RuleTable) -> Vec<String> {
             ),
         });
     }
+    if adj.last_leave_draw_pieces != 0 && rules.seats.len() > 2 {
+        let minors: Vec<String> = (0..rules.pieces.len())
+            .filter(|&t| PieceType::new(t).is_in(adj.last_leave_draw_pieces))
+            .map(|t| piece_name(rules, t))
+            .collect();
+        lines.push(format!(
+            "When the last player but one resigns or runs out of time, leaving a player with a bare king or a king and a single {}, the game ends by insufficient material: both score a draw's points, and the last player the points of the other walking kings.",
+            either(&minors)
+        ));
+    }
     if adj.draw_offers {
         lines.push(if rules.seats.len() > 2 {
             "Players may offer a draw (once per turn); every player still in must accept."

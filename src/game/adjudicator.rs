@@ -870,6 +870,12 @@ impl Game {
     /// A seat's live pieces besides its king, when all of them are of
     /// `insufficientMaterialPieces`; `None` when any other piece is left.
     fn extra_material(&self, seat: Seat) -> Option<u32> {
+        self.material_within(seat, self.rules().adjudication.insufficient_pieces)
+    }
+
+    /// A seat's live pieces besides its king, when all of them are of
+    /// `kinds` (bits); `None` when any other piece is left.
+    fn material_within(&self, seat: Seat, kinds: u64) -> Option<u32> {
         let rules = self.rules();
         let mut n = 0;
         for &sq in self.pos.pieces_of(seat) {
@@ -877,7 +883,7 @@ impl Game {
             if rules.pieces[kind].royal {
                 continue;
             }
-            if !kind.is_in(rules.adjudication.insufficient_pieces) {
+            if !kind.is_in(kinds) {
                 return None;
             }
             n += 1;
@@ -1247,6 +1253,21 @@ impl Game {
         self.offer = None;
     }
 
+    /// The one player left in were `seat` to leave, when `lastLeaveDrawPieces`
+    /// is set and that player has only its king, or its king and one of
+    /// those pieces.
+    fn last_against_insufficient(&self, seat: Seat) -> Option<Seat> {
+        let kinds = self.rules().adjudication.last_leave_draw_pieces;
+        let rules = self.rules();
+        if kinds == 0 || rules.seats.len() <= 2 || rules.adjudication.team_loses {
+            return None;
+        }
+        let mut others = self.pos.active_seats().filter(|&s| s != seat);
+        let last = others.next()?;
+        let alone = others.next().is_none();
+        (alone && self.material_within(last, kinds).is_some_and(|n| n <= 1)).then_some(last)
+    }
+
     /// The moves of `seat`'s king in the turn `seat` leaves, where the rules
     /// have it move (more than two seats, no team loss, the king walking
     /// after): its king's moves and castlings, when `seat` is to move.
@@ -1298,6 +1319,25 @@ impl Game {
                 .all(|s| self.extra_material(s).is_some_and(|n| n <= 1))
         {
             self.finish(Outcome::Draw, rule, &mut events);
+            return events;
+        }
+        if let Some(last) = self.last_against_insufficient(seat) {
+            // chess.com's records 100784562, 100757445 and 101936064: the
+            // last player but one leaves a player who cannot mate; the game
+            // ends by insufficient material, the leaver and the last player
+            // scoring the draw's points, the last player also taking the
+            // other walking kings' points.
+            let walking = adj.scoring.survivor_king_bonus * self.walking_kings();
+            self.eliminate(seat, adj.resigned_army, &mut events);
+            self.add_score(seat, adj.scoring.draw, ScoreReason::Draw, &mut events);
+            self.add_score(last, adj.scoring.draw, ScoreReason::Draw, &mut events);
+            self.add_score(last, walking, ScoreReason::SurvivorKings, &mut events);
+            let winners = vec![last];
+            self.finish(
+                Outcome::Win { winners },
+                EndRule::InsufficientMaterial,
+                &mut events,
+            );
             return events;
         }
         if rules.seats.len() > 2 && !adj.team_loses {

@@ -145,6 +145,10 @@ pub struct Adjudication {
     pub insufficient_material_each: bool,
     /// A timeout against insufficient material is drawn.
     pub timeout_insufficient_draw: bool,
+    /// The pieces that, beside the last player's king, make a leaving that
+    /// would leave that player alone an end by insufficient material (bits;
+    /// 0: off).
+    pub last_leave_draw_pieces: u64,
     /// Players may offer draws.
     pub draw_offers: bool,
     /// With two players left, this lead lets the leader claim the win (0: never).
@@ -264,6 +268,7 @@ pub(super) fn compile_adjudication(
         insufficient_pieces: bits(def.piece_set(Key::InsufficientMaterialPieces)),
         insufficient_material_each: def.bool(Key::InsufficientMaterialEach),
         timeout_insufficient_draw: def.bool(Key::TimeoutInsufficientDraw),
+        last_leave_draw_pieces: bits(def.piece_set(Key::LastLeaveDrawPieces)),
         draw_offers: def.bool(Key::DrawOffers),
         claim_win_lead: int(Key::ClaimWinLead),
         auto_win_lead: int(Key::AutoWinLead),
