@@ -1003,9 +1003,18 @@ fn scoring(rules: &RuleTable) -> Vec<String> {
         ));
     }
     if s.multi_check != [0; 4] {
+        // "5 (1 with a queen)", or "1" when a queen makes no difference.
+        let points = |other: i32, queen: i32| {
+            if other == queen {
+                other.to_string()
+            } else {
+                format!("{other} ({queen} with a queen)")
+            }
+        };
         lines.push(format!(
-            "Checking two kings at once scores {} ({} with a queen); three kings {} ({} with a queen).",
-            s.multi_check[0], s.multi_check[1], s.multi_check[2], s.multi_check[3]
+            "Checking two kings at once scores {}; three kings {}.",
+            points(s.multi_check[0], s.multi_check[1]),
+            points(s.multi_check[2], s.multi_check[3])
         ));
     }
     if s.draw != 0 {
