@@ -1758,7 +1758,7 @@ key_table! {
         "true",
         Rules,
         Tetrarch,
-        "Mate and stalemate are judged when the player's turn arrives, so other players' moves in between may still change them (the same thing as judging at the move with two players). `false`: after every move, each player still in whose king is in check and who would have no legal move on their turn is checkmated at once, in turn order from the mover; stalemate is still judged at the player's turn.",
+        "Mate and stalemate are judged when the player's turn arrives, so other players' moves in between may still change them (the same thing as judging at the move with two players). `false`: after every move, each player still in (or walking king) whose king is in check and who would have no legal move on their turn is checkmated at once, in turn order from the mover; stalemate is still judged at the player's turn.",
         "mateAtTurnArrival = true"
     ),
     LoserScope(

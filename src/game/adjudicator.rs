@@ -774,9 +774,9 @@ impl Game {
     }
 
     /// Judges checkmate at once (`mateAtTurnArrival = false`): the first
-    /// seat still in, in turn order from the seat to move, whose king is in
-    /// check and who would have no legal move on its turn is checkmated
-    /// and eliminated. The mate is credited to the player still in whose
+    /// seat still in or with a walking king, in turn order from the seat to
+    /// move, whose king is in check and who would have no legal move on its
+    /// turn is checkmated and eliminated (a walking king goes dead). The mate is credited to the player still in whose
     /// move (`mover`) completed it, checking or not (chess.com's records:
     /// a move that takes a king's last flight square scores the mate),
     /// else as [`Game::mate_credit`] says. Whether a seat was mated.
@@ -784,7 +784,8 @@ impl Game {
         let n = self.rules().seats.len();
         let mut seat = self.pos.to_move();
         for _ in 0..n {
-            if !self.pos.is_eliminated(seat) && self.pos.checked(seat) {
+            let walking = self.pos.is_eliminated(seat) && self.pos.royal(seat).is_some();
+            if (walking || !self.pos.is_eliminated(seat)) && self.pos.checked(seat) {
                 let mut turn = self.pos.clone();
                 turn.set_to_move(seat);
                 let mut moves = MoveList::default();
@@ -801,7 +802,13 @@ impl Game {
                         let points = self.rules().adjudication.scoring.checkmate;
                         self.add_score(by, points, ScoreReason::Checkmate, events);
                     }
-                    let army = self.rules().adjudication.eliminated_army;
+                    // A walking king mated goes dead with it (chess.com's
+                    // record 100735624: `Qj14-j1+#`).
+                    let army = if walking {
+                        Army::Dead
+                    } else {
+                        self.rules().adjudication.eliminated_army
+                    };
                     self.eliminate(seat, army, events);
                     return true;
                 }
