@@ -357,14 +357,7 @@ pub fn replay(
         plies += 1;
     }
     let result = if record.is_pgn4() {
-        let names: Vec<String> = ["Red", "Blue", "Yellow", "Green"]
-            .iter()
-            .map(|seat| record.tag(seat).unwrap_or(seat).to_string())
-            .collect();
-        let scores: Vec<i32> = crate::seat::Seat::all(rules.seats.len())
-            .map(|s| game.score(s))
-            .collect();
-        crate::pgn4::result_tag(&rules, game.result(), &names, &scores)
+        pgn4_result(record, &game)
     } else {
         result_token(&game).to_string()
     };
@@ -374,6 +367,45 @@ pub fn replay(
         plies,
         result,
     })
+}
+
+/// The game's result as PGN4's `[Result]` writes it, with the record's
+/// player names.
+fn pgn4_result(record: &RecordedGame, game: &Game) -> String {
+    let names: Vec<String> = ["Red", "Blue", "Yellow", "Green"]
+        .iter()
+        .map(|seat| record.tag(seat).unwrap_or(seat).to_string())
+        .collect();
+    let scores: Vec<i32> = crate::seat::Seat::all(game.rules().seats.len())
+        .map(|s| game.score(s))
+        .collect();
+    crate::pgn4::result_tag(game.rules(), game.result(), &names, &scores)
+}
+
+/// A leaving the record does not write: chess.com writes `R` or `T` only
+/// on its own line or on the leaver's move, so a player who resigns or
+/// runs out of time after the last move written, outside its turn, leaves
+/// no trace but the result. For a PGN4 record whose moves stop before the
+/// end, the player still in whose leaving there ends the game with the
+/// recorded result (per player), with the game it gives; `None` when no
+/// single leaving does, and the result stays unexplained.
+pub fn unwritten_leaving(
+    record: &RecordedGame,
+    replayed: &Replayed,
+    recorded: &str,
+) -> Option<(String, Game)> {
+    if !record.is_pgn4() || replayed.game.result().is_some() {
+        return None;
+    }
+    let seats = crate::seat::Seat::all(replayed.game.rules().seats.len());
+    seats
+        .filter(|&seat| !replayed.game.position().is_eliminated(seat))
+        .find_map(|seat| {
+            let mut game = replayed.game.clone();
+            game.act(Action::Resign, Some(seat)).ok()?;
+            (game.result().is_some() && same_result(recorded, &pgn4_result(record, &game)))
+                .then(|| (game.seat_name(seat).to_string(), game))
+        })
 }
 
 /// Whether a recorded result and the one the rules give agree: the same

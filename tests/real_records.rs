@@ -81,3 +81,38 @@ fn chess_com_four_player_records_replay_as_published() {
         "{stdout}"
     );
 }
+
+/// A player who leaves outside its turn after the last move is not written
+/// by chess.com: the replay finds the one leaving that gives the recorded
+/// points, and with points no leaving gives, the game stays undecided.
+#[test]
+fn an_unwritten_last_leaving_must_give_the_recorded_points() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn4/FreyjaNellora-Hornet/baselines/human_4pc_game_101543960.pgn4"
+    );
+    let (code, stdout, stderr) = tetrarch(&["replay", path]);
+    assert_eq!(code, 0, "{stderr}\n{stdout}");
+    assert!(
+        stdout.contains(
+            "by resignation, as recorded: Green (OutlawedGangster) leaves after the last move written"
+        ),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(path).expect("the record");
+    // Blue's 106 is its 86 and 20 for Green's walking king; 107 is no leaving's.
+    let altered = text.replace("Spaksi: 106", "Spaksi: 107");
+    assert_ne!(altered, text);
+    let dir = std::env::temp_dir().join(format!("tetrarch-unwritten-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("altered.pgn4");
+    std::fs::write(&file, altered).expect("the altered record");
+    let (code, stdout, stderr) = tetrarch(&["replay", file.to_str().expect("a path")]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 0, "{stderr}\n{stdout}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("1 games: 0 as recorded, 1 decided off the board, 0 failed"),
+        "{stdout}"
+    );
+}

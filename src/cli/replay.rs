@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use super::Exit;
 use super::load::load_catalog;
 use super::output::{say, tell};
-use crate::record::{ReadOptions, read_games, replay, same_result};
+use crate::record::{ReadOptions, read_games, replay, same_result, unwritten_leaving};
 
 /// Replays the games of `files`.
 pub fn run(files: &[PathBuf], variants: &[PathBuf], options: &ReadOptions) -> Result<(), Exit> {
@@ -51,6 +51,19 @@ pub fn run(files: &[PathBuf], variants: &[PathBuf], options: &ReadOptions) -> Re
                         agreed += 1;
                         say(format_args!(
                             "ok {label}: {summary}, {recorded}{how}, as recorded"
+                        ))?;
+                    } else if let Some((seat, ended)) = unwritten_leaving(record, &game, recorded) {
+                        agreed += 1;
+                        let player = record
+                            .tag(&seat)
+                            .map_or(seat.clone(), |name| format!("{seat} ({name})"));
+                        let rule = ended
+                            .result()
+                            .map(|r| r.rule.to_string())
+                            .unwrap_or_default();
+                        say(format_args!(
+                            "ok {label}: {summary}, {recorded} by {rule}, as recorded: {player} \
+                             leaves after the last move written (the record writes no letter for it)"
                         ))?;
                     } else if game.result == "*" {
                         off_board += 1;
