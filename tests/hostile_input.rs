@@ -86,6 +86,57 @@ fn a_child_of_a_section_with_errors_has_errors() {
     assert!(stderr.contains("the parent `a` has errors"), "{stderr}");
 }
 
+/// A child that shrinks a four-player board inherits castling squares that
+/// fall off it: a located error at the child's header, exit 1, in every
+/// command (these files made `check`, `perft` and `describe` panic).
+#[test]
+fn inherited_castling_squares_off_a_smaller_board_are_located_errors() {
+    // A 12 x 12 FEN4 of the same armies, moved in by one file and rank.
+    let fen = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-\
+               x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x/\
+               x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x/\
+               bR,bP,8,gP,gR/bN,bP,8,gP,gN/bB,bP,8,gP,gB/bQ,bP,8,gP,gK/\
+               bK,bP,8,gP,gQ/bB,bP,8,gP,gB/bN,bP,8,gP,gN/bR,bP,8,gP,gR/\
+               x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x/\
+               x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x";
+    for (name, text, square) in [
+        (
+            "shrunk-12.ini",
+            format!("[x:4pc-ffa]\nmaxFile = 12\nmaxRank = 12\nstartFen = {fen}\n"),
+            "`g14`",
+        ),
+        (
+            "shrunk-10.ini",
+            "[x:4pc-ffa]\nmaxFile = 10\n".to_string(),
+            "`n8`",
+        ),
+    ] {
+        let path = variant_file(name, &text);
+        let (code, _, stderr) = tetrarch(&["check", &path]);
+        assert_eq!(code, 1, "{name}: {stderr}");
+        assert!(
+            stderr.contains(square)
+                && stderr.contains("in the value this section inherits")
+                && stderr.contains(&format!("{name}:1:2")),
+            "{name}: {stderr}"
+        );
+        for args in [
+            vec!["perft", "x", "1"],
+            vec!["describe", "x"],
+            vec!["describe", "x", "--format", "json"],
+        ] {
+            let mut args = args;
+            args.extend(["--variants", &path]);
+            let (code, stdout, stderr) = tetrarch(&args);
+            assert_eq!(code, 1, "{name} {args:?}: {stdout}{stderr}");
+            assert!(
+                stderr.contains("`x` has errors, so it cannot be played"),
+                "{name} {args:?}: {stderr}"
+            );
+        }
+    }
+}
+
 #[test]
 fn perft_depth_is_bounded() {
     let (code, stdout, stderr) = tetrarch(&["perft", "chess", "20000"]);

@@ -35,7 +35,7 @@ pub fn validate(def: &Definition, section: &RawSection, diagnostics: &mut Vec<Di
     check_on_board(def, &board, &in_section, diagnostics);
     check_board_defaults(def, &board, section, diagnostics);
     check_two_player_rules(def, &in_section, diagnostics);
-    let seats_ok = check_seats(def, &in_section, diagnostics);
+    let seats_ok = check_seats(def, &section.name_location, &in_section, diagnostics);
     if seats_ok {
         check_start_position(def, &board, section, diagnostics);
     }
@@ -268,8 +268,12 @@ fn check_two_player_rules(
 }
 
 /// Checks the seat keys; false when they are too broken to read a position.
+/// A value inherited from a parent is checked too, against this section's
+/// board and seats, and reported at the section's header: a child that
+/// changes the board can make a parent's squares fall off it.
 fn check_seats(
     def: &Definition,
+    header: &Location,
     in_section: &dyn Fn(&Option<Location>) -> bool,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
@@ -277,7 +281,7 @@ fn check_seats(
     let mut ok = true;
     let mut report = |key: Key, message: String, label: &str| {
         let setting = def.setting(key);
-        let mut d = Diagnostic::error(message).with_label(label.to_string());
+        let mut d = Diagnostic::error(message.clone()).with_label(label.to_string());
         if let Some(l) = &setting.location {
             d = d.at(l);
         } else if let Some(l) = &def.location {
@@ -285,6 +289,12 @@ fn check_seats(
         }
         if in_section(&setting.location) || setting.location.is_none() {
             diagnostics.push(d);
+        } else {
+            diagnostics.push(
+                Diagnostic::error(format!("{message}, in the value this section inherits"))
+                    .at(header)
+                    .with_label(format!("set `{}` here to fit this section", key.name())),
+            );
         }
         ok = false;
     };
@@ -348,19 +358,37 @@ fn check_seats(
         }
     }
     let board = def.board();
-    for entry in def.names(Key::CastlingSquares) {
+    // Inherited entries matter only where the section castles.
+    let castling_entries =
+        if def.bool(Key::Castling) || in_section(&def.setting(Key::CastlingSquares).location) {
+            def.names(Key::CastlingSquares)
+        } else {
+            &[]
+        };
+    for entry in castling_entries {
         let parts: Vec<&str> = entry.split(':').collect();
         let valid = parts.len() == 6
             && def.names(Key::SeatNames).iter().any(|n| n == parts[0])
             && matches!(parts[1], "king" | "queen")
-            && parts[2..]
-                .iter()
-                .all(|s| Square::parse(s).is_some_and(|s| board.contains(s)));
+            && parts[2..].iter().all(|s| Square::parse(s).is_some());
+        let off_board = parts
+            .iter()
+            .skip(2)
+            .find(|s| Square::parse(s).is_some_and(|s| !board.contains(s)));
         if !valid {
             report(
                 Key::CastlingSquares,
                 format!("`{entry}` is not a castling entry"),
                 "write `Seat:king:king-from:king-to:rook-from:rook-to` (or `queen`), with board squares",
+            );
+        } else if let Some(square) = off_board {
+            report(
+                Key::CastlingSquares,
+                format!(
+                    "`{entry}` names `{square}`, which is not on the {} × {} board",
+                    board.files, board.ranks
+                ),
+                "castling squares must be on the board",
             );
         }
     }
