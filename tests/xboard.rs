@@ -142,3 +142,34 @@ fn a_pass_is_four_at_signs() {
     );
     engine.quit();
 }
+
+/// `st` takes seconds with a fraction, as python-chess sends
+/// `Limit(time=0.05)` (`st 0.05`); a negative, endless or huge number is a
+/// bad number, and a huge `time` does not overflow.
+#[test]
+fn st_takes_a_fraction_of_a_second() {
+    let mut engine = EngineProcess::start(&["xboard"]);
+    engine.send("xboard");
+    engine.send("new");
+    for bad in ["st -1", "st 1e400", "st abc", "st inf"] {
+        engine.send(bad);
+    }
+    engine.send("time 99999999999999999999");
+    engine.send("time 18446744073709551615");
+    engine.send("st 0.05");
+    engine.send("usermove e2e4");
+    let lines = engine.read_until("move ");
+    let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("Error")).collect();
+    assert_eq!(
+        errors,
+        [
+            "Error (bad number): st -1",
+            "Error (bad number): st 1e400",
+            "Error (bad number): st abc",
+            "Error (bad number): st inf",
+            "Error (bad number): time 99999999999999999999",
+        ],
+        "{lines:?}"
+    );
+    engine.quit();
+}

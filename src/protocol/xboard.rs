@@ -293,16 +293,16 @@ impl Engine {
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
             "level" => self.level(rest),
-            "st" => match rest.parse::<u64>() {
-                Ok(seconds) => self.time.per_move = Some(seconds * 1000),
-                Err(_) => self.say(&format!("Error (bad number): st {rest}")),
+            "st" => match per_move_millis(rest) {
+                Some(millis) => self.time.per_move = Some(millis),
+                None => self.say(&format!("Error (bad number): st {rest}")),
             },
             "sd" => match rest.parse::<u32>() {
                 Ok(depth) => self.time.depth = Some(depth.clamp(1, 64)),
                 Err(_) => self.say(&format!("Error (bad number): sd {rest}")),
             },
             "time" => match rest.parse::<u64>() {
-                Ok(centis) => self.time.own_clock = Some(centis * 10),
+                Ok(centis) => self.time.own_clock = Some(centis.saturating_mul(10)),
                 Err(_) => self.say(&format!("Error (bad number): time {rest}")),
             },
             "otim" => {}
@@ -478,6 +478,16 @@ impl Engine {
             self.record(choice.mv);
         }
     }
+}
+
+/// `st`'s seconds a move in milliseconds, at least one: a whole or a
+/// decimal number (python-chess sends `st 0.05` for `Limit(time=0.05)`),
+/// at most a year.
+fn per_move_millis(text: &str) -> Option<u64> {
+    const YEAR: f64 = 365.0 * 24.0 * 3600.0;
+    let seconds: f64 = text.trim().parse().ok()?;
+    (seconds.is_finite() && (0.0..=YEAR).contains(&seconds))
+        .then(|| ((seconds * 1000.0).round() as u64).max(1))
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 """python-chess (an outside client of both protocols) drives `tetrarch uci`
 or `tetrarch xboard` (the first argument): full games of chess, tetrarch
-against itself at depth 2 and against a random mover with a clock, every
-move checked legal on python-chess's own board; the games are printed as
+against itself at depth 2, against a random mover with a clock, and
+against a random mover at 0.05 s a move (`Limit(time=0.05)`, XBoard's
+`st 0.05`), every move checked legal on python-chess's own board; the games are printed as
 PGN. Exits 1 on an illegal move, a crash or a timeout."""
 
 import random
@@ -47,10 +48,15 @@ def main():
             assert "UCI_Variant" in engine.options, engine.options
         first = play(engine, False, chess.engine.Limit(depth=2), 1)
         second = play(engine, True, chess.engine.Limit(white_clock=30, black_clock=30, white_inc=0.1, black_inc=0.1), 2)
-        if not second.is_game_over() or second.outcome().winner != chess.BLACK:
-            print("tetrarch did not beat the random mover", file=sys.stderr)
-            sys.exit(1)
-    print(f"{protocol}-python-chess: ok ({first.ply()} and {second.ply()} plies, every move legal)")
+        third = play(engine, True, chess.engine.Limit(time=0.05), 3)
+        for game in (second, third):
+            if not game.is_game_over() or game.outcome().winner != chess.BLACK:
+                print("tetrarch did not beat the random mover", file=sys.stderr)
+                sys.exit(1)
+    print(
+        f"{protocol}-python-chess: ok ({first.ply()}, {second.ply()} and {third.ply()} plies, "
+        "every move legal)"
+    )
 
 
 if __name__ == "__main__":
