@@ -66,7 +66,8 @@ pub struct Setup {
     pub castling: Option<Field>,
     /// Two-player FEN: the en-passant field, as written.
     pub en_passant: Option<Field>,
-    /// Two-player FEN: the checks each side has left (`3+3`).
+    /// Two-player FEN: the checks each side has left (`3+3`, or lichess's
+    /// checks given, `+2+0`).
     pub checks: Option<[u8; 2]>,
     /// The halfmove clock, when written.
     pub halfmove: Option<u32>,
@@ -248,6 +249,21 @@ pub fn parse_fen(text: &str, counting: bool) -> Result<Setup, FenError> {
             if !token.is_empty() {
                 numbers.push(token);
             }
+        } else if let Some(given) = token.strip_prefix('+') {
+            // lichess's suffix for three-check: the checks each side has
+            // given (`+2+0`), read as Fairy-Stockfish reads it: three less
+            // those given are left, whatever the variant's count.
+            let parsed = given
+                .split_once('+')
+                .and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?)));
+            let Some((a, b)) = parsed else {
+                return Err(error(
+                    format!("`{token}` is not a count of checks given such as `+2+0`"),
+                    at,
+                    at + token.len(),
+                ));
+            };
+            setup.checks = Some([3u8.saturating_sub(a), 3u8.saturating_sub(b)]);
         } else if let Some((a, b)) = token.split_once('+') {
             let (Ok(a), Ok(b)) = (a.parse::<u8>(), b.parse::<u8>()) else {
                 return Err(error(

@@ -383,3 +383,21 @@ fn a_pawn_may_not_promote_to_a_royal_queen_on_an_attacked_square() {
         ["h7h8b", "h7h8n", "h7h8r"]
     );
 }
+
+/// lichess's three-check suffix, the checks each side has given (`+2+0`),
+/// read as Fairy-Stockfish reads it: its `tests/perft.sh` counts 12,407
+/// nodes at depth 3 here (Fairy-Stockfish at c19b5f6, the line
+/// `3check "fen 7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1 39 +2+0" 3 12407`).
+#[test]
+fn a_lichess_check_suffix_counts_the_checks_given() {
+    let fen = "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1 39 +2+0";
+    let ini = data("fsf/variants.ini");
+    let ini = ini.to_str().expect("a path");
+    assert_eq!(common::perft_nodes("3check", "3", fen, ini), 12407);
+    // White has given two checks: its next one wins, Black needs three
+    // (pyffish 0.0.90 prints the same FEN).
+    assert_eq!(
+        fen_after("3check", fen, &[]),
+        "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39"
+    );
+}
