@@ -258,3 +258,43 @@ fn a_variant_loaded_at_run_time_plays_and_the_line_is_shown() {
     );
     engine.quit();
 }
+
+/// After `ucinewgame` the same search gives the same lines and node counts,
+/// as Fairy-Stockfish's `tests/reprosearch.sh` asks: the bot's table and
+/// seed start afresh with each new game.
+#[test]
+fn the_same_search_after_ucinewgame_is_reproduced() {
+    let mut engine = EngineProcess::start(&["uci"]);
+    engine.send("uci");
+    engine.read_until("uciok");
+    let mut runs = Vec::new();
+    for _ in 0..3 {
+        engine.send("ucinewgame");
+        engine.send("position startpos moves e2e4 e7e5 g1f3");
+        engine.send("go depth 5");
+        let lines: Vec<String> = engine
+            .read_until("bestmove")
+            .iter()
+            .map(|line| {
+                // Time and speed differ from run to run; the rest must not.
+                let words: Vec<&str> = line.split(' ').collect();
+                let mut kept = Vec::new();
+                let mut i = 0;
+                while i < words.len() {
+                    if matches!(words[i], "time" | "nps") {
+                        i += 2;
+                    } else {
+                        kept.push(words[i]);
+                        i += 1;
+                    }
+                }
+                kept.join(" ")
+            })
+            .collect();
+        assert!(lines.iter().any(|l| l.contains("nodes")), "{lines:?}");
+        runs.push(lines);
+    }
+    assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[1], runs[2]);
+    engine.quit();
+}

@@ -106,6 +106,16 @@ impl Searcher {
         }
     }
 
+    /// A new game: any search under way is abandoned unannounced, and the
+    /// bot starts afresh (an empty table, the first seed), so the same
+    /// search after each new game gives the same moves and counts.
+    pub fn new_game(&mut self) {
+        self.abort();
+        let bot = Bot::new(&self.rules, 1);
+        self.stop = bot.stop_flag();
+        self.bot = Some(bot);
+    }
+
     /// Whether a search is under way.
     pub fn thinking(&self) -> bool {
         self.thread.is_some()

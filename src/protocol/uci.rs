@@ -65,7 +65,7 @@ pub fn serve(input: impl BufRead, out: Output, catalog: Catalog) {
             "isready" => engine.say("readyok"),
             "setoption" => engine.setoption(rest),
             "ucinewgame" => {
-                engine.searcher.stop();
+                engine.searcher.new_game();
                 engine.game =
                     Game::new(engine.rules.clone(), &engine.start, 0).expect("the variant's start");
             }
