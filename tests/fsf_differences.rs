@@ -401,3 +401,27 @@ fn a_lichess_check_suffix_counts_the_checks_given() {
         "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39"
     );
 }
+
+/// Fairy-Stockfish's `tests/perft.sh` atomic lines (at c19b5f6) that
+/// python-chess's suite does not hold, among them a castling through a
+/// square a rook attacks past a king that touches the enemy king.
+#[test]
+fn fairy_stockfish_perft_sh_atomic_lines_match() {
+    let ini = data("fsf/variants.ini");
+    let ini = ini.to_str().expect("a path");
+    for (fen, depth, nodes) in [
+        (
+            "r4b1r/2kb1N2/p2Bpnp1/8/2Pp3p/1P1PPP2/P5PP/R3K2R b KQ - 0 1",
+            "2",
+            148,
+        ),
+        ("1R4kr/4K3/8/8/8/8/8/8 b k - 0 1", "4", 17915),
+        ("r3k1rR/5K2/8/8/8/8/8/8 b kq - 0 1", "4", 98729),
+    ] {
+        assert_eq!(
+            common::perft_nodes("atomic", depth, fen, ini),
+            nodes,
+            "{fen}"
+        );
+    }
+}

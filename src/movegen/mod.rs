@@ -453,8 +453,23 @@ impl<R: RuleHandle> Position<R> {
             // (a pseudo-royal one judged with the move's wall standing and
             // the duck gone, as Fairy-Stockfish judges it).
             let lifted = self.stand_wall(mv.wall());
+            // A pseudo-royal king is judged lifted from its square, on each
+            // square from its start to the one before its destination (that
+            // one is judged after the whole move), as Fairy-Stockfish
+            // judges it: in atomic, a rook checking a king that touches the
+            // enemy king still attacks the squares beyond it.
+            let lift_king = pseudo.contains(king) && mv.wall() != Some(king);
+            let king_piece = if lift_king {
+                self.lift(king)
+            } else {
+                Piece::NONE
+            };
             let attacked = segment(rules, king, to)
+                .filter(|&s| !lift_king || s != to || to == king)
                 .any(|s| self.attacked_by_enemy(s, us) && !self.touches(s, &theirs));
+            if lift_king {
+                self.drop_back(king, king_piece);
+            }
             self.unstand_wall(mv.wall(), lifted);
             if attacked {
                 return false;
