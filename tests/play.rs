@@ -448,3 +448,20 @@ fn a_bot_accepts_a_draw_when_behind_and_declines_when_ahead() {
         "{ahead}"
     );
 }
+
+/// Two people at one terminal: `offer` is the mover's and `accept` or
+/// `decline` belongs to whoever the offer waits for. White offers, moves,
+/// and Black, now to move, answers (it was refused: "no draw offer is open
+/// to White"); an offer just made is the other player's to answer.
+#[test]
+fn either_player_answers_the_offer_that_waits_for_them() {
+    let seats = ["chess", "--seat", "White=human", "--seat", "Black=human"];
+    let out = play("offer-accepted.txt", &seats, "offer\ne2e4\naccept\n");
+    assert!(!out.contains("no draw offer is open"), "{out}");
+    assert!(out.contains("result: draw by agreement"), "{out}");
+    let out = play("offer-declined.txt", &seats, "offer\ne2e4\ndecline\ne7e5\n");
+    assert!(!out.contains("refused"), "{out}");
+    assert!(!out.contains("result:"), "{out}");
+    let out = play("offer-answered.txt", &seats, "e2e4\noffer\naccept\n");
+    assert!(out.contains("result: draw by agreement"), "{out}");
+}

@@ -250,6 +250,15 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
             .copied()
             .find(|&s| Some(s) != to_move)
             .unwrap_or(mover);
+        // An offer is answered by a person it waits for: the other player
+        // when the mover has just offered, the mover when the offer was made
+        // with (or after) the previous move.
+        let answerer = table
+            .game()
+            .awaiting_draw_answer()
+            .into_iter()
+            .find(|s| humans.contains(s))
+            .unwrap_or(other);
         let request = match word {
             "" => continue,
             "help" | "?" => {
@@ -290,8 +299,8 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
                 continue;
             }
             "offer" => (Actor::Seat(mover), Request::Act(Action::OfferDraw)),
-            "accept" => (Actor::Seat(other), Request::Act(Action::AcceptDraw)),
-            "decline" => (Actor::Seat(other), Request::Act(Action::DeclineDraw)),
+            "accept" => (Actor::Seat(answerer), Request::Act(Action::AcceptDraw)),
+            "decline" => (Actor::Seat(answerer), Request::Act(Action::DeclineDraw)),
             "claim-win" => (Actor::Seat(mover), Request::Act(Action::ClaimWin)),
             "resign" => (Actor::Seat(mover), Request::Act(Action::Resign)),
             "pause" => (Actor::Host, Request::Pause),
