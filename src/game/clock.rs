@@ -50,8 +50,9 @@ impl TimeControl {
 /// A time control that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "`{0}` is not a time control: write minutes, then `+` and the seconds added per move, \
-     optionally `d` and a delay in seconds (`5`, `5+3`, `10+0d2`)"
+    "`{0}` is not a time control: write minutes (at least one second's worth, at most a week), \
+     then `+` and the seconds added per move, optionally `d` and a delay in seconds (each at most \
+     an hour) (`5`, `5+3`, `10+0d2`)"
 )]
 pub struct TimeControlError(pub String);
 
@@ -71,8 +72,12 @@ impl FromStr for TimeControl {
             None => (rest, 0),
         };
         let minutes: f64 = minutes.parse().map_err(|_| bad())?;
-        // At most a week per player: beyond that a clock is a typo.
-        if !(minutes > 0.0 && minutes <= 7.0 * 24.0 * 60.0) {
+        // At least a second and at most a week per player, at most an hour
+        // added or delayed a move: beyond that a clock is a typo.
+        if !(minutes * 60.0 >= 1.0 && minutes <= 7.0 * 24.0 * 60.0)
+            || increment > 3600
+            || delay > 3600
+        {
             return Err(bad());
         }
         Ok(TimeControl {
@@ -188,7 +193,8 @@ mod tests {
             secs(30)
         );
         for bad in [
-            "", "+3", "5+", "five", "0", "-5", "5+3d", "99999999", "NaN", "inf",
+            "", "+3", "5+", "five", "0", "-5", "5+3d", "99999999", "NaN", "inf", "0.0001+0",
+            "0.01", "5+3601", "5+0d4000",
         ] {
             let error = bad.parse::<TimeControl>().expect_err(bad);
             assert!(
