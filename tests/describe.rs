@@ -113,3 +113,25 @@ fn the_variant_pages_in_docs_are_current() {
         );
     }
 }
+
+/// Words of the variant file reach the markdown escaped: a seat name can
+/// open no HTML, emphasis or link (the first seat's name was written
+/// unescaped in the pieces' introduction).
+#[test]
+fn markdown_escapes_the_names_a_variant_file_gives() {
+    let mut catalog = Catalog::shipped();
+    catalog.load(SourceFile::new(
+        "names.ini",
+        "[x:chess]\nseatNames = <b>W*</b> [B](javascript:alert)\n".to_string(),
+    ));
+    let page = markdown(&overview(catalog.checked("x").expect("no errors")));
+    assert!(
+        page.contains("- seats: \\<b\\>W\\*\\</b\\> (w, moves north), [B\\](javascript:alert)"),
+        "{page}"
+    );
+    assert!(
+        page.contains("the first seat (\\<b\\>W\\*\\</b\\>)"),
+        "{page}"
+    );
+    assert!(!page.contains("<b>"), "{page}");
+}

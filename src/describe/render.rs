@@ -96,7 +96,7 @@ pub fn markdown(o: &Overview) -> String {
          (`O`) in the middle of an empty board: `*` moves or captures, `m` moves only, `c` captures \
          only, `i` from the starting rank only, `h` by hopping over a piece, `+` moves there and \
          captures there by hopping, `x` must be empty for a move.",
-        o.seats.first().map_or("", |s| s.name.as_str())
+        o.seats.first().map_or(String::new(), |s| escape(&s.name))
     );
     for piece in &o.pieces {
         let _ = writeln!(
@@ -214,9 +214,21 @@ fn text_board(o: &Overview) -> String {
     out
 }
 
-/// Markdown-safe text: asterisks and underscores escaped.
+/// Markdown-safe text: every character that could start emphasis, code or
+/// HTML escaped with a backslash, and a `]` that would close a link text
+/// before `(` (seat names and other words of the variant file come through
+/// here; a pocket's `[]` in a FEN is left as it is).
 fn escape(text: &str) -> String {
-    text.replace('*', "\\*").replace('_', "\\_")
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let link_end = c == ']' && chars.peek() == Some(&'(');
+        if link_end || matches!(c, '\\' | '*' | '_' | '`' | '<' | '>') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The text with its first letter in upper case.
