@@ -78,10 +78,20 @@ pub struct Findings {
     pub verdicts: Vec<Verdict>,
     /// The counts.
     pub summary: Summary,
+    /// Whether the check was stopped before its last section (see
+    /// [`check_until`]): the verdicts then cover the sections before it.
+    pub stopped: bool,
 }
 
 /// Checks the given files of the catalog (indexes into [`Catalog::files`]).
 pub fn check(catalog: &Catalog, files: &[usize]) -> Findings {
+    check_until(catalog, files, &|| false)
+}
+
+/// [`check`], asking `stop` before each section whether to give up (a
+/// server's time budget, or its client gone); a stopped check says so in
+/// [`Findings::stopped`].
+pub fn check_until(catalog: &Catalog, files: &[usize], stop: &dyn Fn() -> bool) -> Findings {
     let mut findings = Findings::default();
     // A section defined again is replaced: only the last one of a name is
     // the one a command would set up.
@@ -102,6 +112,10 @@ pub fn check(catalog: &Catalog, files: &[usize]) -> Findings {
             findings.summary.with_errors += 1;
         }
         for (i, section) in file.sections.iter().enumerate() {
+            if stop() {
+                findings.stopped = true;
+                return findings;
+            }
             findings
                 .diagnostics
                 .extend(section.diagnostics.iter().cloned());

@@ -591,3 +591,19 @@ fn bad_pockets_and_drops_are_refused_with_reasons() {
         assert!(stderr.contains(expected), "{variant} {mv}: {stderr}");
     }
 }
+
+#[test]
+fn a_device_is_not_read_as_a_variant_file() {
+    // The audit's `/dev/zero`: read without a limit it filled memory.
+    for args in [
+        &["check", "/dev/zero"][..],
+        &["describe", "chess", "--variants", "/dev/zero"][..],
+    ] {
+        let (code, _, stderr) = tetrarch(args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot read `/dev/zero`: it is not a regular file"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

@@ -101,20 +101,39 @@ fn mistaken_http_requests_are_refused_with_a_sentence() {
     ];
     for (body, expected) in cases {
         let reply = refused("/api/rooms", &body);
-        let text = if reply.starts_with('{') {
-            error_of(&reply)
-        } else {
-            reply.clone()
-        };
+        let text = error_of(&reply);
         assert!(text.contains(expected), "{body}: {text}");
     }
-    // Not JSON at all, and a file too long to check.
-    refused("/api/check", "{not json");
-    let long = json!({ "text": "#".repeat(300 * 1024) }).to_string();
-    let (code, _) = exchange("POST", base, "/api/check", &long);
-    assert!(
-        (400..500).contains(&code),
-        "a 300 KiB file is refused: {code}"
+    // Every refusal is JSON with a sentence, the framework's own too: not
+    // JSON at all, an unknown route, a wrong method, a body far too large.
+    let reply = refused("/api/check", "{not json");
+    assert!(error_of(&reply).contains("JSON"), "{reply}");
+    let (code, reply) = exchange("GET", base, "/api/nothing-here", "");
+    assert_eq!(
+        (code, error_of(&reply)),
+        (404, "no such page or API route".into())
+    );
+    let (code, reply) = exchange("DELETE", base, "/api/rooms", "");
+    assert_eq!(code, 405, "{reply}");
+    error_of(&reply);
+    let (code, reply) = exchange("POST", base, "/api/check", &"x".repeat(2 << 20));
+    assert_eq!(code, 413, "{reply}");
+    error_of(&reply);
+    // A file over the limit gets the limit in a sentence, even when JSON
+    // doubles its size (every line break written as two characters).
+    for long in ["#".repeat(300 * 1024), "\n".repeat(300 * 1024)] {
+        let body = json!({ "text": long }).to_string();
+        let (code, reply) = exchange("POST", base, "/api/check", &body);
+        assert_eq!(
+            (code, error_of(&reply)),
+            (400, "the file is over 256 KiB".to_string())
+        );
+    }
+    let many_lines = json!({ "text": "\n".repeat(200 * 1024) }).to_string();
+    let (code, reply) = exchange("POST", base, "/api/check", &many_lines);
+    assert_eq!(
+        code, 200,
+        "a 200 KiB file of line breaks is checked: {reply}"
     );
     // Saving a broken file is refused; unknown ids are 404 with a sentence.
     let reply = refused(

@@ -81,7 +81,32 @@ async fn round_trip(target: &str) {
         instance: "http://127.0.0.1:1".into(),
         created: now_seconds(),
     };
-    store.open_room(&room).await.expect("opened");
+    store
+        .open_room(&room, r#"{"setup":1}"#)
+        .await
+        .expect("opened");
+    store
+        .add_steps(&room.id, 0, &["a".into(), "b".into()])
+        .await
+        .expect("steps added");
+    store
+        .add_steps(&room.id, 2, &["c".into()])
+        .await
+        .expect("more steps added");
+    assert_eq!(
+        store.room_steps(&room.id).await.expect("read"),
+        ["a", "b", "c"]
+    );
+    let resumable = store
+        .rooms_to_resume("http://127.0.0.1:1")
+        .await
+        .expect("listed");
+    assert!(
+        resumable
+            .iter()
+            .any(|(r, setup)| r.id == room.id && setup.as_deref() == Some(r#"{"setup":1}"#)),
+        "a room is resumed by its instance, with its setup"
+    );
     assert!(
         store
             .open_rooms(1000)
@@ -107,6 +132,12 @@ async fn round_trip(target: &str) {
             finished: now_seconds(),
         };
         store.save_game(&game).await.expect("saved");
+        // A replayed room finishes its game again: the first record stays.
+        let again = StoredGame {
+            record: "replayed".into(),
+            ..game
+        };
+        store.save_game(&again).await.expect("saved again");
     }
     let games = store.room_games(&room.id).await.expect("listed");
     assert_eq!(games.iter().map(|g| g.number).collect::<Vec<_>>(), [1, 2]);
@@ -120,6 +151,10 @@ async fn round_trip(target: &str) {
     assert!(
         store.room(&room.id).await.expect("read").is_none(),
         "a closed room is not open"
+    );
+    assert!(
+        store.room_steps(&room.id).await.expect("read").is_empty(),
+        "a closed room's steps are dropped"
     );
     assert_eq!(
         store.room_games(&room.id).await.expect("listed").len(),

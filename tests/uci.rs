@@ -298,3 +298,23 @@ fn the_same_search_after_ucinewgame_is_reproduced() {
     assert_eq!(runs[1], runs[2]);
     engine.quit();
 }
+
+#[test]
+fn a_device_named_as_a_variant_file_is_refused_at_once() {
+    // The audit's `/dev/zero`: read without a limit it filled memory and
+    // `isready` was never answered.
+    let mut engine = EngineProcess::start(&["uci"]);
+    engine.send("setoption name VariantPath value /dev/zero");
+    engine.send("load /dev/zero");
+    engine.send("isready");
+    let lines = engine.read_until("readyok");
+    assert_eq!(
+        lines,
+        [
+            "info string cannot read `/dev/zero`: it is not a regular file",
+            "info string cannot read `/dev/zero`: it is not a regular file",
+            "readyok"
+        ],
+    );
+    engine.quit();
+}

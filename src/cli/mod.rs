@@ -147,6 +147,23 @@ pub enum Command {
         /// The most rooms open at once; more are refused until some close.
         #[arg(long, default_value_t = 1000)]
         max_rooms: usize,
+        /// The most rooms one client address has open at once.
+        #[arg(long, default_value_t = 20)]
+        max_rooms_per_client: usize,
+        /// The most connections open at once (keep it below the open-file
+        /// limit, `ulimit -n`); more are closed at once.
+        #[arg(long, default_value_t = 4000)]
+        max_connections: usize,
+        /// The most connections one client address has open at once.
+        #[arg(long, default_value_t = 200)]
+        max_connections_per_client: usize,
+        /// Seconds a request's headers may take to arrive.
+        #[arg(long, default_value_t = 10)]
+        header_timeout_s: u64,
+        /// The longest a request's work (checking a file, compiling a
+        /// room's variant) may take, in milliseconds.
+        #[arg(long, default_value_t = 10_000)]
+        work_budget_ms: u64,
         /// Extra variant files, loaded after the shipped ones.
         #[arg(long = "variants", value_name = "FILE")]
         variants: Vec<PathBuf>,
@@ -401,6 +418,11 @@ fn run_command(command: Command) -> Result<(), Exit> {
             bot_think_ms,
             idle_close_s,
             max_rooms,
+            max_rooms_per_client,
+            max_connections,
+            max_connections_per_client,
+            header_timeout_s,
+            work_budget_ms,
             variants,
         } => serve::run(
             &variants,
@@ -413,6 +435,13 @@ fn run_command(command: Command) -> Result<(), Exit> {
                 bot_think: std::time::Duration::from_millis(bot_think_ms),
                 idle_close: std::time::Duration::from_secs(idle_close_s),
                 max_rooms,
+                max_rooms_per_client,
+                connections: crate::server::ConnectionLimits {
+                    max: max_connections,
+                    per_client: max_connections_per_client,
+                    header_timeout: std::time::Duration::from_secs(header_timeout_s.max(1)),
+                },
+                work_budget: std::time::Duration::from_millis(work_budget_ms),
             },
         ),
         Command::Xboard { variants } => {

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
-use crate::check::{Support, check};
+use crate::check::{Support, check_until};
 use crate::describe::{Overview, board_svg, overview, piece_svg};
 use crate::diagnostic::Diagnostic;
 use crate::source::SourceFile;
@@ -125,15 +125,35 @@ fn support_name(support: Support) -> &'static str {
     }
 }
 
+/// A check given up before its end (see [`check_text`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// Sections checked.
+    pub checked: usize,
+    /// Sections in the file.
+    pub sections: usize,
+}
+
 /// Checks `request.text` after the variants of `base` (the shipped files
-/// and the server's `--variants`), and describes one section.
-pub fn check_text(base: &[std::sync::Arc<SourceFile>], request: &CheckRequest) -> CheckReply {
+/// and the server's `--variants`), and describes one section; `stop` is
+/// asked before each section whether to give up.
+pub fn check_text(
+    base: &[std::sync::Arc<SourceFile>],
+    request: &CheckRequest,
+    stop: &dyn Fn() -> bool,
+) -> Result<CheckReply, Stopped> {
     let mut catalog = Catalog::default();
     for file in base {
         catalog.load(file.clone());
     }
     let index = catalog.load(SourceFile::new(FILE_NAME, request.text.as_str()));
-    let findings = check(&catalog, &[index]);
+    let findings = check_until(&catalog, &[index], stop);
+    if findings.stopped {
+        return Err(Stopped {
+            checked: findings.verdicts.len(),
+            sections: catalog.files[index].sections.len(),
+        });
+    }
     let hidden = findings.diagnostics.len().saturating_sub(MAX_DIAGNOSTICS);
     let diagnostics = findings
         .diagnostics
@@ -173,7 +193,7 @@ pub fn check_text(base: &[std::sync::Arc<SourceFile>], request: &CheckRequest) -
             .find(|v| v.name == name)
             .is_some_and(|v| matches!(v.support, Support::Full | Support::NotEnforced))
     });
-    CheckReply {
+    Ok(CheckReply {
         diagnostics,
         hidden,
         summary: findings.summary.to_string(),
@@ -199,7 +219,7 @@ pub fn check_text(base: &[std::sync::Arc<SourceFile>], request: &CheckRequest) -
         start_svg: overview.as_ref().and_then(board_svg),
         overview,
         playable,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -220,7 +240,7 @@ mod tests {
             text: "[mini:chess]\nmaxRank = 6\ncastlng = false\n".into(),
             section: None,
         };
-        let reply = check_text(&shipped(), &broken);
+        let reply = check_text(&shipped(), &broken, &|| false).expect("not stopped");
         let typo = reply
             .diagnostics
             .iter()
@@ -239,7 +259,7 @@ mod tests {
             text: "[mini:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n".into(),
             section: None,
         };
-        let reply = check_text(&shipped(), &fixed);
+        let reply = check_text(&shipped(), &fixed, &|| false).expect("not stopped");
         assert!(
             reply.diagnostics.iter().all(|d| d.severity != "error"),
             "{:?}",
@@ -255,5 +275,26 @@ mod tests {
                 .is_some_and(|s| s.starts_with("<svg"))
         );
         assert_eq!(reply.overview.as_ref().map(|o| o.ranks), Some(6));
+    }
+
+    #[test]
+    fn a_check_told_to_stop_says_how_far_it_came() {
+        let request = CheckRequest {
+            text: "[a:chess]\n[b:chess]\n[c:chess]\n".into(),
+            section: None,
+        };
+        let asked = std::cell::Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() > 2
+        };
+        let stopped = check_text(&shipped(), &request, &stop).expect_err("stopped");
+        assert_eq!(
+            stopped,
+            Stopped {
+                checked: 2,
+                sections: 3
+            }
+        );
     }
 }

@@ -10,17 +10,22 @@ use axum::Json;
 use axum::Router;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, watch};
 
-use super::author::{CheckRequest, MAX_TEXT, check_text};
+use super::author::{CheckRequest, MAX_TEXT, Stopped, check_text};
+use super::failure::{Failure, bad, json_errors, not_found, storage};
+use super::listen::Held;
 use super::messages::ClientMessage;
-use super::room::{RoomConfig, RoomInput, spawn};
+use super::resume::{RoomSetup, VariantSource};
+use super::room::RoomInput;
+use super::rules_cache::Compiled;
 use super::store::{StoredRoom, StoredVariant, Visibility, now_seconds};
+use super::work::Budget;
 use super::{App, assets, random_key};
 use crate::catalog::Catalog;
 use crate::game::TimeControl;
@@ -56,29 +61,13 @@ pub(super) fn router(app: Arc<App>) -> Router {
         .route("/api/rooms/{id}", get(get_room))
         .route("/api/games/{id}", get(get_game))
         .route("/ws/rooms/{id}", get(websocket))
-        .layer(DefaultBodyLimit::max(MAX_TEXT + 4096))
+        // JSON writes a file's newlines and quotes as two characters, and
+        // other control characters as six: the body may be six times the
+        // text, whose own limit then answers in a sentence.
+        .layer(DefaultBodyLimit::max(6 * MAX_TEXT + 4096))
+        .fallback(|| async { not_found("no such page or API route") })
+        .layer(axum::middleware::from_fn(json_errors))
         .with_state(app)
-}
-
-/// An error answer: a status and a sentence.
-struct Failure(StatusCode, String);
-
-impl IntoResponse for Failure {
-    fn into_response(self) -> Response {
-        (self.0, Json(serde_json::json!({ "error": self.1 }))).into_response()
-    }
-}
-
-fn bad(why: impl Into<String>) -> Failure {
-    Failure(StatusCode::BAD_REQUEST, why.into())
-}
-
-fn not_found(what: impl Into<String>) -> Failure {
-    Failure(StatusCode::NOT_FOUND, what.into())
-}
-
-fn storage(e: super::StoreError) -> Failure {
-    Failure(StatusCode::SERVICE_UNAVAILABLE, e.to_string())
 }
 
 fn page(name: &str) -> Response {
@@ -110,23 +99,44 @@ async fn room_page(State(app): Shared, Path(id): Path<String>) -> Response {
     }
 }
 
-async fn check(State(app): Shared, Json(request): Json<CheckRequest>) -> Response {
+async fn check(
+    State(app): Shared,
+    ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
+    Json(request): Json<CheckRequest>,
+) -> Response {
     if request.text.len() > MAX_TEXT {
         return bad(format!("the file is over {} KiB", MAX_TEXT / 1024)).into_response();
     }
     let base = app.base.clone();
-    match tokio::task::spawn_blocking(move || check_text(&base, &request)).await {
-        Ok(reply) => Json(reply).into_response(),
-        Err(_) => Failure(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "checking this file failed".into(),
-        )
-        .into_response(),
+    let checked = app
+        .work
+        .run(client.ip(), move |budget: &Budget| {
+            check_text(&base, &request, &|| budget.spent())
+        })
+        .await;
+    match checked {
+        Ok(Ok(reply)) => Json(reply).into_response(),
+        Ok(Err(stopped)) => overrun(&app, stopped).into_response(),
+        Err(failure) => failure.into_response(),
     }
 }
 
-#[derive(Serialize)]
-struct VariantSummary {
+/// The answer to a check that ran out of time (422).
+fn overrun(app: &App, stopped: Stopped) -> Failure {
+    Failure(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        format!(
+            "checking this file takes more than the {} s the server gives a request: {} of its {} sections were checked; split it, or check it with `tetrarch check`",
+            app.work.budget().as_secs_f64(),
+            stopped.checked,
+            stopped.sections
+        ),
+    )
+}
+
+/// A shipped (or `--variants`) variant, as the lobby lists it.
+#[derive(Clone, Debug, Serialize)]
+pub(super) struct VariantSummary {
     name: String,
     seats: Vec<String>,
     files: u8,
@@ -140,10 +150,12 @@ struct PublicVariant {
     created: i64,
 }
 
-async fn list_variants(State(app): Shared) -> Response {
+/// The server's own variants, compiled once (on a blocking thread) for
+/// the first request that lists them.
+fn summaries(catalog: &Catalog) -> Vec<VariantSummary> {
     let mut shipped = Vec::new();
-    for name in app.catalog.names() {
-        let Ok(def) = app.catalog.checked(name) else {
+    for name in catalog.names() {
+        let Ok(def) = catalog.checked(name) else {
             continue;
         };
         let Ok(rules) = compile(def) else {
@@ -156,6 +168,24 @@ async fn list_variants(State(app): Shared) -> Response {
             ranks: rules.ranks,
         });
     }
+    shipped
+}
+
+async fn list_variants(State(app): Shared) -> Response {
+    let shipped = app
+        .summaries
+        .get_or_try_init(|| {
+            let app = app.clone();
+            async move { tokio::task::spawn_blocking(move || summaries(&app.catalog)).await }
+        })
+        .await;
+    let Ok(shipped) = shipped else {
+        return Failure(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "listing the variants failed".into(),
+        )
+        .into_response();
+    };
     let public = match app.store.public_variants(100).await {
         Ok(list) => list,
         Err(e) => return storage(e).into_response(),
@@ -178,25 +208,30 @@ struct SaveVariant {
 }
 
 /// Saves a variant file that checks without errors.
-async fn save_variant(State(app): Shared, Json(request): Json<SaveVariant>) -> Response {
+async fn save_variant(
+    State(app): Shared,
+    ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
+    Json(request): Json<SaveVariant>,
+) -> Response {
     if request.text.len() > MAX_TEXT {
         return bad(format!("the file is over {} KiB", MAX_TEXT / 1024)).into_response();
     }
     let base = app.base.clone();
     let text = request.text.clone();
-    let checked = tokio::task::spawn_blocking(move || {
-        check_text(
-            &base,
-            &CheckRequest {
+    let checked = app
+        .work
+        .run(client.ip(), move |budget: &Budget| {
+            let request = CheckRequest {
                 text,
                 section: None,
-            },
-        )
-    })
-    .await;
-    let Ok(reply) = checked else {
-        return Failure(StatusCode::INTERNAL_SERVER_ERROR, "checking failed".into())
-            .into_response();
+            };
+            check_text(&base, &request, &|| budget.spent())
+        })
+        .await;
+    let reply = match checked {
+        Ok(Ok(reply)) => reply,
+        Ok(Err(stopped)) => return overrun(&app, stopped).into_response(),
+        Err(failure) => return failure.into_response(),
     };
     let Some(name) = reply.described.filter(|_| reply.playable) else {
         return bad("the file has no section that can be played: fix its errors first")
@@ -281,14 +316,22 @@ struct OpenRoom {
 }
 
 /// Opens a room.
-async fn open_room(State(app): Shared, Json(request): Json<OpenRoom>) -> Response {
-    match open_room_inner(&app, request).await {
+async fn open_room(
+    State(app): Shared,
+    ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
+    Json(request): Json<OpenRoom>,
+) -> Response {
+    match open_room_inner(&app, client.ip(), request).await {
         Ok(reply) => Json(reply).into_response(),
         Err(failure) => failure.into_response(),
     }
 }
 
-async fn open_room_inner(app: &Arc<App>, request: OpenRoom) -> Result<serde_json::Value, Failure> {
+async fn open_room_inner(
+    app: &Arc<App>,
+    client: std::net::IpAddr,
+    request: OpenRoom,
+) -> Result<serde_json::Value, Failure> {
     if !valid_key(&request.host) {
         return Err(bad("`host` must be 8 to 64 letters, digits or dashes"));
     }
@@ -310,21 +353,29 @@ async fn open_room_inner(app: &Arc<App>, request: OpenRoom) -> Result<serde_json
         }
         None => None,
     };
-    let text = match (&request.variant, &request.text, &request.variant_id) {
-        (Some(_), None, None) => None,
-        (None, Some(text), None) => Some(text.clone()),
-        (None, None, Some(id)) => match app.store.variant(id).await.map_err(storage)? {
+    let source = match (request.variant, request.text, request.variant_id) {
+        (Some(name), None, None) => VariantSource::Named(name),
+        (None, Some(text), None) => VariantSource::Text {
+            text,
+            section: request.section,
+        },
+        (None, None, Some(id)) => match app.store.variant(&id).await.map_err(storage)? {
             Some(v)
                 if v.visibility != Visibility::Private
                     || request.owner.as_deref() == Some(v.owner.as_str()) =>
             {
-                Some(v.text)
+                VariantSource::Text {
+                    text: v.text,
+                    section: request.section,
+                }
             }
             _ => return Err(not_found(format!("no variant `{id}`"))),
         },
         _ => return Err(bad("give one of `variant`, `text` or `variant_id`")),
     };
-    if text.as_ref().is_some_and(|t| t.len() > MAX_TEXT) {
+    if let VariantSource::Text { text, .. } = &source
+        && text.len() > MAX_TEXT
+    {
         return Err(bad(format!("the file is over {} KiB", MAX_TEXT / 1024)));
     }
     let shuffle = match request.start.as_deref().filter(|s| !s.trim().is_empty()) {
@@ -337,20 +388,28 @@ async fn open_room_inner(app: &Arc<App>, request: OpenRoom) -> Result<serde_json
         }
         None => None,
     };
-    let base = app.base.clone();
-    let name = request.variant.clone();
-    let section = request.section.clone();
-    let prepared =
-        tokio::task::spawn_blocking(move || prepare(&base, name, text, section, shuffle))
-            .await
-            .map_err(|_| {
-                Failure(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "setting up failed".into(),
-                )
-            })?
-            .map_err(bad)?;
-    let (rules, start, variant_start) = prepared;
+    // The caps are taken before anything is awaited, so that requests
+    // arriving together cannot pass them together.
+    let slot = app.room_slots.take(()).ok_or_else(|| {
+        Failure(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "this server holds at most {} rooms, and all are open; try again later",
+                app.room_slots.max()
+            ),
+        )
+    })?;
+    let theirs = app.client_rooms.take(client).ok_or_else(|| {
+        Failure(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "this client has {} rooms open already; close one first",
+                app.client_rooms.max()
+            ),
+        )
+    })?;
+    let (compiled, start) = app.variant(client, &source, shuffle).await?;
+    let rules = compiled.rules.clone();
     let seats = rules.seats.len();
     let bots = request.bots.unwrap_or_else(|| vec![None; seats]);
     if bots.len() != seats {
@@ -370,99 +429,98 @@ async fn open_room_inner(app: &Arc<App>, request: OpenRoom) -> Result<serde_json
             crate::engine::MAX_LEVEL
         )));
     }
-    let open = app.rooms.lock().expect("no panic holds it").len();
-    if open >= app.config.max_rooms {
-        return Err(Failure(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "this server holds at most {} rooms, and all are open; try again later",
-                app.config.max_rooms
-            ),
-        ));
-    }
     let id = random_key(8);
-    let stored = StoredRoom {
-        id: id.clone(),
-        variant: rules.name.clone(),
-        clock: control.map(|c| c.to_string()),
-        instance: app.instance.clone(),
-        created: now_seconds(),
-    };
-    app.store.open_room(&stored).await.map_err(storage)?;
-    let config = RoomConfig {
-        id: id.clone(),
-        variant_start,
+    let setup = RoomSetup {
+        source,
         start,
-        rules,
-        control,
+        control: control.map(|c| c.to_string()),
         bots,
         host: request.host,
         seed: u64::from_str_radix(&random_key(6), 36).unwrap_or(1),
-        bot_pace: app.config.bot_pace,
-        bot_think: app.config.bot_think,
-        idle_close: app.config.idle_close,
     };
-    let weak = Arc::downgrade(app);
-    let handle = spawn(
-        config,
-        app.store.clone(),
-        app.searchers.clone(),
-        move |id| {
-            if let Some(app) = weak.upgrade() {
-                app.rooms.lock().expect("no panic holds it").remove(&id);
-            }
-        },
-    );
-    app.rooms
-        .lock()
-        .expect("no panic holds it")
-        .insert(id.clone(), handle);
+    let stored = StoredRoom {
+        id: id.clone(),
+        variant: rules.name.clone(),
+        clock: setup.control.clone(),
+        instance: app.instance.clone(),
+        created: now_seconds(),
+    };
+    let setup_text = serde_json::to_string(&setup).expect("a setup serialises");
+    app.store
+        .open_room(&stored, &setup_text)
+        .await
+        .map_err(storage)?;
+    app.start_room(
+        id.clone(),
+        &setup,
+        compiled,
+        Vec::new(),
+        (slot, Some(theirs)),
+    )
+    .map_err(bad)?;
     Ok(serde_json::json!({ "id": id, "url": format!("{}/room/{id}", app.instance) }))
 }
 
-/// The rules, start position and the variant's own start of the variant a
-/// room will play: a named one, or a section of a file; shuffled when
-/// asked.
-fn prepare(
+/// The rules and the start position of the variant a room will play: a
+/// named one, or a section of a file, checked within the work budget (a
+/// file's every section is checked first, as `tetrarch check` does);
+/// shuffled when asked. `cached`: the rules compiled for an earlier room.
+pub(super) fn prepare(
     base: &[Arc<SourceFile>],
-    name: Option<String>,
-    text: Option<String>,
-    section: Option<String>,
+    source: &VariantSource,
+    cached: Option<Compiled>,
     shuffle: Option<Shuffle>,
-) -> Result<(Arc<crate::rules::RuleTable>, String, String), String> {
+    budget: &Budget,
+) -> Result<(Compiled, Option<String>), String> {
     let mut catalog = Catalog::default();
     for file in base {
         catalog.load(file.clone());
     }
-    let name = match (name, text) {
-        (Some(name), _) => name,
-        (None, Some(text)) => {
-            let reply = check_text(
-                base,
-                &CheckRequest {
-                    text: text.clone(),
-                    section,
-                },
-            );
+    let name = match (source, &cached) {
+        (_, Some(cached)) => {
+            if let VariantSource::Text { text, .. } = source {
+                catalog.load(SourceFile::new(super::author::FILE_NAME, text.as_str()));
+            }
+            cached.name.clone()
+        }
+        (VariantSource::Named(name), None) => name.clone(),
+        (VariantSource::Text { text, section }, None) => {
+            let request = CheckRequest {
+                text: text.clone(),
+                section: section.clone(),
+            };
+            let reply = check_text(base, &request, &|| budget.spent()).map_err(|stopped| {
+                format!(
+                    "checking this file takes more than the server gives a request: {} of its {} sections were checked",
+                    stopped.checked, stopped.sections
+                )
+            })?;
             let Some(name) = reply.described.filter(|_| reply.playable) else {
                 return Err(
                     "the file has no section that can be played: fix its errors first".into(),
                 );
             };
-            catalog.load(SourceFile::new(super::author::FILE_NAME, text));
+            catalog.load(SourceFile::new(super::author::FILE_NAME, text.as_str()));
             name
         }
-        (None, None) => return Err("no variant given".into()),
     };
     let def = catalog.checked(&name).map_err(|e| e.to_string())?;
-    let rules = compile(def).map_err(|e| e.to_string())?;
-    let variant_start = def.start_fen().to_string();
-    let start = match shuffle {
-        Some(shuffle) => shuffled_start(def, shuffle).map_err(|e| format!("start: {e}"))?,
-        None => variant_start.clone(),
+    let compiled = match cached {
+        Some(cached) => cached,
+        None => Compiled {
+            rules: Arc::new(compile(def).map_err(|e| e.to_string())?),
+            name,
+            start: def.start_fen().to_string(),
+        },
     };
-    Position::from_text(&rules, &start).map_err(|e| format!("the start position: {e}"))?;
-    Ok((Arc::new(rules), start, variant_start))
+    let shuffled = match shuffle {
+        Some(shuffle) => Some(shuffled_start(def, shuffle).map_err(|e| format!("start: {e}"))?),
+        None => None,
+    };
+    let start = shuffled.as_deref().unwrap_or(&compiled.start);
+    Position::from_text(compiled.rules.as_ref(), start)
+        .map_err(|e| format!("the start position: {e}"))?;
+    Ok((compiled, shuffled))
 }
 
 #[derive(Serialize)]
@@ -567,6 +625,7 @@ async fn websocket(
     State(app): Shared,
     Path(id): Path<String>,
     Query(identity): Query<Identity>,
+    held: Option<axum::Extension<Held>>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     let Some(token) = identity.token.filter(|t| valid_key(t)) else {
@@ -590,7 +649,12 @@ async fn websocket(
     let conn = app.next_connection.fetch_add(1, Ordering::Relaxed);
     upgrade
         .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| connection(socket, room.tx, conn, token, name))
+        .on_upgrade(move |socket| async move {
+            // The connection's share of the caps lasts as long as the
+            // websocket.
+            let _held = held;
+            connection(socket, room.tx, conn, token, name).await;
+        })
 }
 
 /// One browser in a room: its messages to the room, the room's to it.
@@ -649,8 +713,14 @@ async fn connection(
                 }
             }
             changed = states.changed() => {
-                // The room closed.
+                // The room closed, or the server is stopping: the browser
+                // is told, and reconnects once the room is back.
                 if changed.is_err() {
+                    let close = axum::extract::ws::CloseFrame {
+                        code: axum::extract::ws::close_code::AWAY,
+                        reason: "the room has closed, or the server is restarting".into(),
+                    };
+                    let _ = socket.send(Message::Close(Some(close))).await;
                     break;
                 }
                 let text = states.borrow_and_update().clone();

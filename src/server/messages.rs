@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A request from a browser in a room.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// Take a free seat.

@@ -11,10 +11,16 @@
 
 mod assets;
 mod author;
+mod failure;
 mod http;
+mod listen;
 mod messages;
+mod quota;
+mod resume;
 mod room;
+mod rules_cache;
 mod store;
+mod work;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -22,7 +28,8 @@ use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-pub use author::{CheckReply, CheckRequest, check_text};
+pub use author::{CheckReply, CheckRequest, Stopped, check_text};
+pub use listen::ConnectionLimits;
 pub use messages::{ClientMessage, RoomView, ServerMessage};
 pub use store::{
     Store, StoreError, StoredGame, StoredRoom, StoredVariant, Visibility, now_seconds,
@@ -50,6 +57,13 @@ pub struct ServeConfig {
     pub idle_close: Duration,
     /// The most rooms open at once on this instance.
     pub max_rooms: usize,
+    /// The most rooms one client address has open at once.
+    pub max_rooms_per_client: usize,
+    /// The limits on connections.
+    pub connections: ConnectionLimits,
+    /// The longest a request's work (a check, compiling a room's
+    /// variant) may take.
+    pub work_budget: Duration,
 }
 
 /// Why the server could not run.
@@ -70,8 +84,18 @@ pub enum ServeError {
 struct App {
     /// The shipped files and `--variants`, loaded first for every check.
     base: Vec<Arc<SourceFile>>,
-    /// The same, loaded once, for rooms of a named variant.
+    /// The same, loaded once, to list them.
     catalog: Catalog,
+    /// Their summaries, made for the first request that lists them.
+    summaries: tokio::sync::OnceCell<Vec<http::VariantSummary>>,
+    /// The rules rooms play, shared.
+    rules: rules_cache::RulesCache,
+    /// Where checks and compilations run.
+    work: work::Work,
+    /// The rooms open on this instance, counted against its cap, and per
+    /// client.
+    room_slots: Arc<quota::Quota<()>>,
+    client_rooms: Arc<quota::Quota<std::net::IpAddr>>,
     store: Store,
     rooms: Mutex<HashMap<String, room::RoomHandle>>,
     /// This instance's URL, as recorded for its rooms.
@@ -82,8 +106,10 @@ struct App {
     searchers: Arc<tokio::sync::Semaphore>,
 }
 
-/// Runs the server until the process is stopped; `ready` is called with
-/// the bound address once it accepts connections.
+/// Runs the server until the process is asked to stop (SIGTERM or
+/// Ctrl-C); `ready` is called with the bound address once it accepts
+/// connections. The rooms this instance left open are resumed first; on a
+/// stop they are saved and left open for the next start.
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let store = Store::open(&config.db).await?;
     let mut catalog = Catalog::shipped();
@@ -101,21 +127,61 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
         .public_url
         .clone()
         .unwrap_or_else(|| format!("http://{address}"));
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let app = Arc::new(App {
         base,
         catalog,
+        summaries: tokio::sync::OnceCell::new(),
+        rules: rules_cache::RulesCache::default(),
+        work: work::Work::new(cores, config.work_budget),
+        room_slots: quota::Quota::new(config.max_rooms),
+        client_rooms: quota::Quota::new(config.max_rooms_per_client),
         store,
         rooms: Mutex::new(HashMap::new()),
         instance,
-        config,
         next_connection: AtomicU64::new(1),
-        searchers: Arc::new(tokio::sync::Semaphore::new(
-            std::thread::available_parallelism().map_or(1, usize::from),
-        )),
+        searchers: Arc::new(tokio::sync::Semaphore::new(cores)),
+        config,
     });
-    let router = http::router(app);
+    let (resumed, closed) = app.resume_rooms().await?;
+    if resumed + closed > 0 {
+        eprintln!("tetrarch serve: {resumed} rooms resumed, {closed} closed");
+    }
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        stop_signal().await;
+        let _ = stop_tx.send(true);
+    });
+    let router = http::router(app.clone());
     ready(address);
-    axum::serve(listener, router).await.map_err(ServeError::Io)
+    listen::accept(listener, router, app.config.connections, stop_rx)
+        .await
+        .map_err(ServeError::Io)?;
+    app.stop_rooms(Duration::from_secs(10)).await;
+    Ok(())
+}
+
+/// SIGTERM or Ctrl-C (SIGINT).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 /// A random key of `len` characters from `[a-z0-9]`, from the system's

@@ -98,6 +98,66 @@ pub enum RoomInput {
         /// The connection.
         conn: u64,
     },
+    /// The server is stopping: the room saves its steps and ends, left
+    /// open in the database for the next start to resume.
+    Shutdown,
+}
+
+/// A change to a room, recorded as it happens (as JSON, in the database)
+/// so that a restarted server replays the room's steps to the same state:
+/// every request the table saw and every moment time changed it, each at
+/// its time on the room's clock.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    /// A person's message changed the room (or time had changed it first).
+    Said {
+        /// When, in microseconds on the room's clock.
+        at_us: u64,
+        /// The person's key.
+        token: String,
+        /// The name the person plays under.
+        name: String,
+        /// What the person asked.
+        message: ClientMessage,
+    },
+    /// A key's last connection closed.
+    Away {
+        /// When.
+        at_us: u64,
+        /// The key.
+        token: String,
+    },
+    /// A key's first connection opened.
+    Back {
+        /// When.
+        at_us: u64,
+        /// The key.
+        token: String,
+    },
+    /// A bot moved.
+    BotMoved {
+        /// When.
+        at_us: u64,
+        /// Its seat.
+        seat: usize,
+        /// The move, in the variant's notation.
+        text: String,
+    },
+    /// A bot answered a draw offer.
+    BotAnswered {
+        /// When.
+        at_us: u64,
+        /// Its seat.
+        seat: usize,
+        /// Whether it accepted.
+        accepts: bool,
+    },
+    /// Time passing changed the table (a flag, a player away too long).
+    Time {
+        /// When.
+        at_us: u64,
+    },
 }
 
 /// What the lobby shows of a room.
@@ -156,6 +216,13 @@ struct BotAnswer {
     rng: SplitMix64,
 }
 
+/// What woke a room's task.
+enum Arrived {
+    Input(Option<RoomInput>),
+    Answer(Result<Option<BotAnswer>, tokio::task::JoinError>),
+    Tick,
+}
+
 /// The state of a room; see the module documentation.
 struct Room {
     config: RoomConfig,
@@ -171,7 +238,23 @@ struct Room {
     connections: HashMap<u64, Connection>,
     log: VecDeque<String>,
     games: Vec<String>,
+    /// The room's clock reads `offset` at `origin`: a resumed room's clock
+    /// goes on from its last step, not counting the time the server was
+    /// down.
     origin: Instant,
+    offset: Duration,
+    /// While steps are replayed: the clock reading of the step.
+    replaying: Option<Duration>,
+    /// While an input is taken: the clock reading when it arrived, so
+    /// that the table and the step written see one time.
+    frozen: Option<Duration>,
+    /// Steps not written to the database yet (JSON), and how many were.
+    unsaved: Vec<String>,
+    saved_steps: i64,
+    /// The server is stopping: the room ends without closing.
+    stopping: bool,
+    /// Changed since its views were last sent.
+    changed: bool,
     /// Bumped by every change; a bot's answer to an older state is dropped.
     version: u64,
     bot: Option<(Bot, SplitMix64)>,
@@ -190,10 +273,24 @@ struct Room {
 
 const LOG_LINES: usize = 100;
 
-/// Starts a room's task; it ends when the room closes, after which `done`
-/// is called with the room's id.
+/// A step's time on the room's clock, in microseconds.
+fn step_time(step: &Step) -> u64 {
+    match step {
+        Step::Said { at_us, .. }
+        | Step::Away { at_us, .. }
+        | Step::Back { at_us, .. }
+        | Step::BotMoved { at_us, .. }
+        | Step::BotAnswered { at_us, .. }
+        | Step::Time { at_us } => *at_us,
+    }
+}
+
+/// Starts a room's task, after replaying `steps` (a room resumed after a
+/// restart); the task ends when the room closes or the server stops, after
+/// which `done` is called with the room's id.
 pub fn spawn(
     config: RoomConfig,
+    steps: Vec<Step>,
     store: Store,
     searchers: Arc<Semaphore>,
     done: impl FnOnce(String) + Send + 'static,
@@ -218,6 +315,13 @@ pub fn spawn(
         log: VecDeque::new(),
         games: Vec::new(),
         origin: Instant::now(),
+        offset: Duration::ZERO,
+        replaying: None,
+        frozen: None,
+        unsaved: Vec::new(),
+        saved_steps: steps.len() as i64,
+        stopping: false,
+        changed: false,
         version: 0,
         bot: Some((bot, rng)),
         thinking: None,
@@ -233,8 +337,10 @@ pub fn spawn(
     let store = room.store.clone();
     tokio::spawn(async move {
         let running = tokio::spawn(async move {
+            room.replaying = Some(Duration::ZERO);
             room.start_if_full();
-            room.publish();
+            room.replay(steps);
+            room.send_views();
             room.run(rx).await;
         });
         // A room that fails is closed (its connections end) and leaves
@@ -250,43 +356,141 @@ pub fn spawn(
 
 impl Room {
     async fn run(&mut self, mut rx: mpsc::Receiver<RoomInput>) {
+        self.save_steps().await;
         while !self.closed {
+            // A bot to move starts thinking (after the pace) from the
+            // start, not at the room's first input.
+            self.schedule_bot();
             let deadline = self.deadline();
             let thinking = self.thinking.is_some();
-            tokio::select! {
-                input = rx.recv() => match input {
-                    Some(input) => self.input(input),
-                    None => self.closed = true,
-                },
-                answer = async { self.thinking.as_mut().expect("checked").await }, if thinking => {
+            let arrived = tokio::select! {
+                input = rx.recv() => Arrived::Input(input),
+                answer = async { self.thinking.as_mut().expect("checked").await }, if thinking => Arrived::Answer(answer),
+                () = tokio::time::sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => Arrived::Tick,
+            };
+            self.frozen = Some(self.now());
+            match arrived {
+                Arrived::Input(Some(input)) => self.input(input),
+                Arrived::Input(None) => self.closed = true,
+                Arrived::Answer(answer) => {
                     self.thinking = None;
                     if let Ok(Some(answer)) = answer {
                         self.bot_answer(answer);
                     }
                 }
-                () = tokio::time::sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
-                    self.tick();
-                }
+                Arrived::Tick => self.tick(),
             }
-            self.schedule_bot();
+            self.frozen = None;
+            self.save_steps().await;
+            if std::mem::take(&mut self.changed) {
+                self.send_views();
+            }
         }
         if let Some(handle) = self.thinking.take() {
             handle.abort();
         }
         self.phase_closed();
-        let _ = self.store.close_room(&self.config.id).await;
+        if !self.stopping {
+            let _ = self.store.close_room(&self.config.id).await;
+        }
+    }
+
+    /// Writes the steps taken since the last write. A room whose steps
+    /// cannot be written goes on; a restart then resumes it as it was at
+    /// its last written step.
+    async fn save_steps(&mut self) {
+        if self.unsaved.is_empty() {
+            return;
+        }
+        let steps = std::mem::take(&mut self.unsaved);
+        match self
+            .store
+            .add_steps(&self.config.id, self.saved_steps, &steps)
+            .await
+        {
+            Ok(()) => self.saved_steps += steps.len() as i64,
+            Err(e) => {
+                eprintln!(
+                    "tetrarch serve: room {}: cannot save its steps: {e}",
+                    self.config.id
+                );
+                self.unsaved = steps;
+            }
+        }
+    }
+
+    /// Replays a resumed room's steps, then goes on from the last one's
+    /// time; the people who sat in it are away until they come back (a
+    /// table whose people are all away pauses, its clocks stopped).
+    fn replay(&mut self, steps: Vec<Step>) {
+        let mut last = Duration::ZERO;
+        for step in steps {
+            let at = Duration::from_micros(step_time(&step));
+            last = last.max(at);
+            self.replaying = Some(at);
+            self.take(step);
+        }
+        self.replaying = None;
+        self.offset = last;
+        self.origin = Instant::now();
+        let tokens: Vec<String> = self.holders.iter().flatten().cloned().collect();
+        for token in tokens {
+            self.gone(&token);
+        }
+    }
+
+    /// Takes a recorded step again.
+    fn take(&mut self, step: Step) {
+        match step {
+            Step::Said {
+                token,
+                name,
+                message,
+                ..
+            } => {
+                let _ = self.said(token, name, message);
+            }
+            Step::Away { token, .. } => self.gone(&token),
+            Step::Back { token, .. } => self.back(&token),
+            Step::BotMoved { seat, text, .. } => {
+                self.bot_request(Seat::new(seat), Request::Move(text));
+            }
+            Step::BotAnswered { seat, accepts, .. } => {
+                let action = if accepts {
+                    Action::AcceptDraw
+                } else {
+                    Action::DeclineDraw
+                };
+                self.bot_request(Seat::new(seat), Request::Act(action));
+            }
+            Step::Time { .. } => self.time_passes(),
+        }
+    }
+
+    /// Keeps a step that changed the room, to write it (not while
+    /// replaying: the step is written already).
+    fn note(&mut self, step: impl FnOnce(u64) -> Step) {
+        if self.replaying.is_none() {
+            let at_us = self.now().as_micros() as u64;
+            self.unsaved
+                .push(serde_json::to_string(&step(at_us)).expect("a step serialises"));
+        }
     }
 
     /// The table's clock reading now.
     fn now(&self) -> Duration {
-        self.origin.elapsed()
+        self.replaying
+            .or(self.frozen)
+            .unwrap_or_else(|| self.offset + self.origin.elapsed())
     }
 
     /// The next moment something is due: a table deadline, a bot's wake-up,
     /// closing an idle room.
     fn deadline(&self) -> Option<Instant> {
         let table = match &self.phase {
-            Phase::Playing(table) => table.next_deadline().map(|at| self.origin + at),
+            Phase::Playing(table) => table
+                .next_deadline()
+                .map(|at| self.origin + at.saturating_sub(self.offset)),
             Phase::Seating(_) => None,
         };
         let idle = self.empty_since.map(|since| since + self.config.idle_close);
@@ -300,12 +504,20 @@ impl Room {
             self.closed = true;
             return;
         }
+        let version = self.version;
+        self.time_passes();
+        if self.version != version {
+            self.note(|at_us| Step::Time { at_us });
+            self.publish();
+        }
+    }
+
+    /// Lets the table judge what fell due by now.
+    fn time_passes(&mut self) {
+        let now = self.now();
         if let Phase::Playing(table) = &mut self.phase {
-            let events = table.advance(self.origin.elapsed());
-            if !events.is_empty() {
-                self.events(events);
-                self.publish();
-            }
+            let events = table.advance(now);
+            self.events(events);
         }
     }
 
@@ -339,10 +551,36 @@ impl Room {
                 self.publish();
             }
             RoomInput::Garbage { conn, why } => self.refuse(conn, why),
-            RoomInput::Message { conn, message } => match self.message(conn, message) {
-                Ok(()) => self.publish(),
-                Err(why) => self.refuse(conn, why),
-            },
+            RoomInput::Message { conn, message } => {
+                let Some(c) = self.connections.get(&conn) else {
+                    return;
+                };
+                let (token, name) = (c.token.clone(), c.name.clone());
+                let version = self.version;
+                // Steps the message causes (players dropping as a game
+                // starts) are written after it, as they replay.
+                let mark = self.unsaved.len();
+                let said = self.said(token.clone(), name.clone(), message.clone());
+                if self.version != version {
+                    self.note(|at_us| Step::Said {
+                        at_us,
+                        token,
+                        name,
+                        message,
+                    });
+                    if let Some(step) = self.unsaved.pop() {
+                        self.unsaved.insert(mark, step);
+                    }
+                    self.publish();
+                }
+                if let Err(why) = said {
+                    self.refuse(conn, why);
+                }
+            }
+            RoomInput::Shutdown => {
+                self.stopping = true;
+                self.closed = true;
+            }
         }
     }
 
@@ -374,8 +612,17 @@ impl Room {
         if others > 0 {
             return;
         }
+        let version = self.version;
+        self.back(&token);
+        if self.version != version {
+            self.note(|at_us| Step::Back { at_us, token });
+        }
+    }
+
+    /// A key's first connection opened: its seats' players are back.
+    fn back(&mut self, token: &str) {
         let now = self.now();
-        for seat in self.seats_of(&token) {
+        for seat in self.seats_of(token) {
             if let Phase::Playing(table) = &mut self.phase
                 && table.is_away(seat)
             {
@@ -391,12 +638,25 @@ impl Room {
         if self.connections.values().any(|c| c.token == token) {
             return;
         }
+        let version = self.version;
+        self.away(token);
+        if self.version != version {
+            self.note(|at_us| Step::Away {
+                at_us,
+                token: token.to_string(),
+            });
+        }
+    }
+
+    /// A key is away: see [`Room::gone`].
+    fn away(&mut self, token: &str) {
         let now = self.now();
         for seat in self.seats_of(token) {
             match &mut self.phase {
                 Phase::Seating(occupants) => {
                     occupants[seat.index()] = Occupant::Open;
                     self.holders[seat.index()] = None;
+                    self.version += 1;
                 }
                 Phase::Playing(table) => {
                     if !table.is_away(seat) {
@@ -408,11 +668,9 @@ impl Room {
         }
     }
 
-    fn message(&mut self, conn: u64, message: ClientMessage) -> Result<(), String> {
-        let Some(c) = self.connections.get(&conn) else {
-            return Err("this connection has left the room".into());
-        };
-        let (token, name) = (c.token.clone(), c.name.clone());
+    /// What a person asked, carried out or refused; a change bumps the
+    /// room's version.
+    fn said(&mut self, token: String, name: String, message: ClientMessage) -> Result<(), String> {
         let host = token == self.config.host;
         let seats = self.config.rules.seats.len();
         let seat_arg = |seat: usize| {
@@ -434,6 +692,7 @@ impl Room {
                         }
                         occupants[seat.index()] = Occupant::Person(name.clone());
                         self.holders[seat.index()] = Some(token);
+                        self.version += 1;
                         self.line(format!("{name} sits at {}", self.seat_name(seat)));
                         self.start_if_full();
                         return Ok(());
@@ -454,6 +713,7 @@ impl Room {
                 }
                 occupants[seat.index()] = Occupant::Open;
                 self.holders[seat.index()] = None;
+                self.version += 1;
                 return Ok(());
             }
             ClientMessage::SeatBot { seat, level } => {
@@ -473,6 +733,7 @@ impl Room {
                             return Err(format!("{} is taken", self.seat_name(seat)));
                         }
                         occupants[seat.index()] = Occupant::Bot { level };
+                        self.version += 1;
                         self.line(format!(
                             "a bot (level {level}) sits at {}",
                             self.seat_name(seat)
@@ -628,10 +889,13 @@ impl Room {
                 let first = table.game().to_move().unwrap_or(Seat::FIRST);
                 self.phase = Phase::Playing(Box::new(table));
                 self.line(format!("game 1: {} moves first", self.seat_name(first)));
-                // Players who closed their page while seating drop now.
-                let tokens: Vec<String> = self.holders.iter().flatten().cloned().collect();
-                for token in tokens {
-                    self.gone(&token);
+                // Players who closed their page while seating drop now
+                // (a replay takes those drops from their own steps).
+                if self.replaying.is_none() {
+                    let tokens: Vec<String> = self.holders.iter().flatten().cloned().collect();
+                    for token in tokens {
+                        self.gone(&token);
+                    }
                 }
             }
             Err(e) => self.line(format!("the game cannot start: {e}")),
@@ -806,34 +1070,52 @@ impl Room {
         if answer.version != self.version {
             return;
         }
-        let now = self.now();
-        let Phase::Playing(table) = &mut self.phase else {
+        let Phase::Playing(table) = &self.phase else {
             return;
         };
-        let reply = match answer.task {
+        match answer.task {
             BotTask::Move(seat) => {
                 let Some(mv) = answer.mv else {
                     return;
                 };
                 let text = move_name(table.game().position(), &mv);
-                table.request(now, Actor::Seat(seat), Request::Move(text))
+                self.bot_request(seat, Request::Move(text.clone()));
+                self.note(|at_us| Step::BotMoved {
+                    at_us,
+                    seat: seat.index(),
+                    text,
+                });
             }
             BotTask::Draw(seat) => {
-                let action = if answer.accepts {
+                let accepts = answer.accepts;
+                let action = if accepts {
                     Action::AcceptDraw
                 } else {
                     Action::DeclineDraw
                 };
-                table.request(now, Actor::Seat(seat), Request::Act(action))
+                self.bot_request(seat, Request::Act(action));
+                self.note(|at_us| Step::BotAnswered {
+                    at_us,
+                    seat: seat.index(),
+                    accepts,
+                });
             }
-        };
-        self.events(reply.events);
+        }
         self.publish();
+    }
+
+    /// A bot's request to the table.
+    fn bot_request(&mut self, seat: Seat, request: Request) {
+        let now = self.now();
+        if let Phase::Playing(table) = &mut self.phase {
+            let reply = table.request(now, Actor::Seat(seat), request);
+            self.events(reply.events);
+        }
     }
 
     fn phase_closed(&mut self) {
         self.closed = true;
-        self.publish();
+        self.send_views();
     }
 
     fn phase_name(&self) -> &'static str {
@@ -846,10 +1128,17 @@ impl Room {
         }
     }
 
+    /// Marks the room changed: its views are sent once the steps that
+    /// changed it are written, so that no one sees a state a restart
+    /// would lose.
+    fn publish(&mut self) {
+        self.changed = true;
+    }
+
     /// Sends every connection its view of the room (serialised once per
     /// kind of viewer: the seats it holds and whether it hosts), and
     /// updates the lobby's summary.
-    fn publish(&mut self) {
+    fn send_views(&mut self) {
         let mut texts: HashMap<(Vec<Seat>, bool), String> = HashMap::new();
         for c in self.connections.values() {
             let key = (self.seats_of(&c.token), c.token == self.config.host);

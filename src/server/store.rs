@@ -101,12 +101,16 @@ pub enum StoreError {
 }
 
 /// The schema, in order: a version and its SQL.
-const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../../migrations/0001_playground.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("../../migrations/0001_playground.sql")),
+    (2, include_str!("../../migrations/0002_resume.sql")),
+];
 
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    sqlite: bool,
 }
 
 /// Seconds since 1970.
@@ -126,15 +130,35 @@ impl Store {
         } else {
             format!("sqlite://{target}?mode=rwc")
         };
+        let sqlite = url.starts_with("sqlite:");
         // SQLite takes one writer at a time: one connection avoids busy
-        // errors; PostgreSQL gets a pool.
-        let connections = if url.starts_with("sqlite:") { 1 } else { 8 };
-        let pool = AnyPoolOptions::new()
-            .max_connections(connections)
-            .connect(&url)
-            .await?;
-        migrate(&pool, !url.starts_with("sqlite:")).await?;
-        Ok(Store { pool })
+        // errors, and it is kept for the life of the server (an in-memory
+        // database lives only as long as its connection). PostgreSQL gets
+        // a pool.
+        let options = if sqlite {
+            AnyPoolOptions::new()
+                .max_connections(1)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+        } else {
+            AnyPoolOptions::new().max_connections(8)
+        };
+        let pool = options.connect(&url).await?;
+        if sqlite && !url.contains(":memory:") {
+            // Every room step is a write: the write-ahead log makes one
+            // cheap, and a commit survives a killed process.
+            sqlx::raw_sql("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+                .execute(&pool)
+                .await?;
+        }
+        migrate(&pool, !sqlite).await?;
+        Ok(Store { pool, sqlite })
+    }
+
+    /// Whether the database is SQLite (one instance's own).
+    pub fn is_sqlite(&self) -> bool {
+        self.sqlite
     }
 
     /// Saves a variant file.
@@ -192,25 +216,96 @@ impl Store {
             .collect())
     }
 
-    /// Records that a room opened on an instance.
-    pub async fn open_room(&self, room: &StoredRoom) -> Result<(), StoreError> {
+    /// Records that a room opened on an instance, and how it was set up
+    /// (JSON, to resume it after a restart).
+    pub async fn open_room(&self, room: &StoredRoom, setup: &str) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO rooms (id, variant, clock, instance, created) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO rooms (id, variant, clock, instance, created, setup) VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(&room.id)
         .bind(&room.variant)
         .bind(room.clock.as_deref())
         .bind(&room.instance)
         .bind(room.created)
+        .bind(setup)
         .execute(&self.pool)
         .await?;
         Ok(())
     }
 
-    /// Records that a room closed.
+    /// Adds a room's steps (JSON), numbered from `first`, in one
+    /// transaction.
+    pub async fn add_steps(
+        &self,
+        room: &str,
+        first: i64,
+        steps: &[String],
+    ) -> Result<(), StoreError> {
+        use sqlx::Connection;
+        let mut connection = self.pool.acquire().await?;
+        let mut transaction = connection.begin().await?;
+        for (n, step) in (first..).zip(steps) {
+            sqlx::query("INSERT INTO room_steps (room, n, step) VALUES ($1, $2, $3)")
+                .bind(room)
+                .bind(n)
+                .bind(step)
+                .execute(&mut *transaction)
+                .await?;
+        }
+        transaction.commit().await?;
+        Ok(())
+    }
+
+    /// The rooms an instance starting at `instance` resumes: its own open
+    /// ones, and on SQLite (one instance's database) every open one. Each
+    /// comes with its setup, if it was recorded.
+    pub async fn rooms_to_resume(
+        &self,
+        instance: &str,
+    ) -> Result<Vec<(StoredRoom, Option<String>)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, variant, clock, instance, created, setup FROM rooms WHERE closed IS NULL AND (instance = $1 OR $2 = 1) ORDER BY created, id",
+        )
+        .bind(instance)
+        .bind(i64::from(self.sqlite))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| {
+                let setup: Option<String> = row.get(5);
+                (room_of(row), setup)
+            })
+            .collect())
+    }
+
+    /// A room's steps (JSON), in order.
+    pub async fn room_steps(&self, room: &str) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT step FROM room_steps WHERE room = $1 ORDER BY n")
+            .bind(room)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.into_iter().map(|row| row.get(0)).collect())
+    }
+
+    /// Records that a room is now hosted at `instance`.
+    pub async fn move_room(&self, id: &str, instance: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE rooms SET instance = $1 WHERE id = $2")
+            .bind(instance)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Records that a room closed; its steps are no longer needed.
     pub async fn close_room(&self, id: &str) -> Result<(), StoreError> {
         sqlx::query("UPDATE rooms SET closed = $1 WHERE id = $2")
             .bind(now_seconds())
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        sqlx::query("DELETE FROM room_steps WHERE room = $1")
             .bind(id)
             .execute(&self.pool)
             .await?;
@@ -239,10 +334,11 @@ impl Store {
         Ok(rows.into_iter().map(room_of).collect())
     }
 
-    /// Saves a finished game.
+    /// Saves a finished game; a game saved already (a room replaying its
+    /// steps after a restart finishes it again) is kept as it was.
     pub async fn save_game(&self, game: &StoredGame) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO games (id, room, number, variant, format, result, record, finished) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO games (id, room, number, variant, format, result, record, finished) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING",
         )
         .bind(&game.id)
         .bind(&game.room)

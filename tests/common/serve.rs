@@ -28,8 +28,13 @@ impl Server {
     /// Runs `exe serve --port 0` with the further `args` and waits for the
     /// line that announces its address.
     pub fn start(exe: &Path, args: &[&str]) -> Server {
+        Server::start_on(exe, 0, args)
+    }
+
+    /// [`Server::start`] on a given port (0: any free one).
+    pub fn start_on(exe: &Path, port: u16, args: &[&str]) -> Server {
         let mut child = Command::new(exe)
-            .args(["serve", "--port", "0"])
+            .args(["serve", "--port", &port.to_string()])
             .args(args)
             .stdout(Stdio::piped())
             .spawn()
@@ -52,6 +57,23 @@ impl Server {
     /// The server's process id.
     pub fn pid(&self) -> u32 {
         self.process.0.id()
+    }
+
+    /// Kills the server at once (SIGKILL: nothing is saved on the way out).
+    pub fn kill(mut self) {
+        let _ = self.process.0.kill();
+        let _ = self.process.0.wait();
+    }
+
+    /// Asks the server to stop (SIGTERM) and waits for it; its exit
+    /// status.
+    pub fn terminate(mut self) -> std::process::ExitStatus {
+        let pid = self.process.0.id().to_string();
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .expect("kill runs");
+        self.process.0.wait().expect("the server exits")
     }
 }
 

@@ -101,6 +101,11 @@ async fn main() {
             &pace,
             "--bot-think-ms",
             "200",
+            // Every client of the test is on the loopback: one address.
+            "--max-rooms-per-client",
+            "100000",
+            "--max-connections-per-client",
+            "100000",
         ],
     );
     let base = server.base.clone();
