@@ -216,11 +216,7 @@ async fn sigterm_closes_websockets_politely_and_the_room_resumes() {
     send(&mut white, json!({ "type": "move", "text": "e2e4" })).await;
     let before = state_where(&mut white, |s| moves(s).len() == 2).await;
 
-    let status = server.terminate();
-    assert!(
-        status.success(),
-        "SIGTERM ends the server cleanly: {status}"
-    );
+    let stopped = tokio::task::spawn_blocking(move || server.terminate());
     let closed = tokio::time::timeout(Duration::from_secs(10), async {
         loop {
             match white.next().await {
@@ -233,6 +229,13 @@ async fn sigterm_closes_websockets_politely_and_the_room_resumes() {
     .await
     .expect("closed within 10 s");
     assert_eq!(closed.map(|f| u16::from(f.code)), Some(1001));
+    // The client answers the close (tungstenite does by itself when read).
+    while white.next().await.is_some() {}
+    let status = stopped.await.expect("the stop is awaited");
+    assert!(
+        status.success(),
+        "SIGTERM ends the server cleanly: {status}"
+    );
 
     let server = serve(port, &db);
     let mut white = connect(&server.base, &room, "sigterm-white-1").await;

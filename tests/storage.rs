@@ -8,7 +8,9 @@ use std::path::Path;
 
 mod common;
 use common::serve::{Reply, Server, http};
-use tetrarch::server::{Store, StoredGame, StoredRoom, StoredVariant, Visibility, now_seconds};
+use tetrarch::server::{
+    StepBatch, Store, StoredGame, StoredRoom, StoredVariant, Visibility, now_seconds,
+};
 
 fn unique(prefix: &str) -> String {
     let nanos = std::time::SystemTime::now()
@@ -85,12 +87,17 @@ async fn round_trip(target: &str) {
         .open_room(&room, r#"{"setup":1}"#)
         .await
         .expect("opened");
+    let batch = |first: i64, steps: &[&str]| StepBatch {
+        room: room.id.clone(),
+        first,
+        steps: steps.iter().map(|s| s.to_string()).collect(),
+    };
     store
-        .add_steps(&room.id, 0, &["a".into(), "b".into()])
+        .add_steps(&[batch(0, &["a", "b"])])
         .await
         .expect("steps added");
     store
-        .add_steps(&room.id, 2, &["c".into()])
+        .add_steps(&[batch(2, &["c"])])
         .await
         .expect("more steps added");
     assert_eq!(

@@ -39,6 +39,9 @@ type Shared = State<Arc<App>>;
 /// The largest websocket message a client may send, in bytes.
 const MAX_MESSAGE: usize = 16 * 1024;
 
+/// How long a closing connection waits for the browser's close reply.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
+
 /// How often the server pings a browser.
 const PING_EVERY: Duration = Duration::from_secs(15);
 
@@ -647,12 +650,13 @@ async fn websocket(
     };
     let name = clean_name(identity.name.as_deref().unwrap_or(""));
     let conn = app.next_connection.fetch_add(1, Ordering::Relaxed);
+    let open = app.websockets.clone();
     upgrade
         .max_message_size(MAX_MESSAGE)
         .on_upgrade(move |socket| async move {
             // The connection's share of the caps lasts as long as the
-            // websocket.
-            let _held = held;
+            // websocket; a stopping server waits for its last words.
+            let _held = (held, open);
             connection(socket, room.tx, conn, token, name).await;
         })
 }
@@ -713,14 +717,8 @@ async fn connection(
                 }
             }
             changed = states.changed() => {
-                // The room closed, or the server is stopping: the browser
-                // is told, and reconnects once the room is back.
                 if changed.is_err() {
-                    let close = axum::extract::ws::CloseFrame {
-                        code: axum::extract::ws::close_code::AWAY,
-                        reason: "the room has closed, or the server is restarting".into(),
-                    };
-                    let _ = socket.send(Message::Close(Some(close))).await;
+                    room_gone(&mut socket).await;
                     break;
                 }
                 let text = states.borrow_and_update().clone();
@@ -734,11 +732,33 @@ async fn connection(
                         break;
                     }
                 }
-                None => break,
+                None => {
+                    room_gone(&mut socket).await;
+                    break;
+                }
             },
         }
     }
     let _ = room.send(RoomInput::Leave { conn }).await;
+}
+
+/// The room closed, or the server is stopping: the browser is told with a
+/// close frame (1001), and reconnects once the room is back.
+async fn room_gone(socket: &mut WebSocket) {
+    let close = axum::extract::ws::CloseFrame {
+        code: axum::extract::ws::close_code::AWAY,
+        reason: "the room has closed, or the server is restarting".into(),
+    };
+    let _ = socket.send(Message::Close(Some(close))).await;
+    // The closing handshake: the browser's reply, briefly.
+    let _ = tokio::time::timeout(CLOSE_WAIT, async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 impl App {

@@ -19,6 +19,7 @@ mod quota;
 mod resume;
 mod room;
 mod rules_cache;
+mod step_log;
 mod store;
 mod work;
 
@@ -32,7 +33,7 @@ pub use author::{CheckReply, CheckRequest, Stopped, check_text};
 pub use listen::ConnectionLimits;
 pub use messages::{ClientMessage, RoomView, ServerMessage};
 pub use store::{
-    Store, StoreError, StoredGame, StoredRoom, StoredVariant, Visibility, now_seconds,
+    StepBatch, Store, StoreError, StoredGame, StoredRoom, StoredVariant, Visibility, now_seconds,
 };
 
 use crate::catalog::Catalog;
@@ -96,12 +97,17 @@ struct App {
     /// client.
     room_slots: Arc<quota::Quota<()>>,
     client_rooms: Arc<quota::Quota<std::net::IpAddr>>,
+    /// Where rooms write their steps.
+    step_log: step_log::StepLog,
     store: Store,
     rooms: Mutex<HashMap<String, room::RoomHandle>>,
     /// This instance's URL, as recorded for its rooms.
     instance: String,
     config: ServeConfig,
     next_connection: AtomicU64,
+    /// Held by every open websocket: a stopping server waits until only
+    /// this one is left.
+    websockets: Arc<()>,
     /// Bots search on blocking threads, at most one per core at a time.
     searchers: Arc<tokio::sync::Semaphore>,
 }
@@ -136,10 +142,12 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
         work: work::Work::new(cores, config.work_budget),
         room_slots: quota::Quota::new(config.max_rooms),
         client_rooms: quota::Quota::new(config.max_rooms_per_client),
+        step_log: step_log::StepLog::start(store.clone()),
         store,
         rooms: Mutex::new(HashMap::new()),
         instance,
         next_connection: AtomicU64::new(1),
+        websockets: Arc::new(()),
         searchers: Arc::new(tokio::sync::Semaphore::new(cores)),
         config,
     });
@@ -158,6 +166,13 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Resul
         .await
         .map_err(ServeError::Io)?;
     app.stop_rooms(Duration::from_secs(10)).await;
+    // The websockets send their close frames.
+    let _ = tokio::time::timeout(Duration::from_secs(5), async {
+        while Arc::strong_count(&app.websockets) > 1 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await;
     Ok(())
 }
 

@@ -134,6 +134,7 @@ impl App {
             config,
             steps,
             self.store.clone(),
+            self.step_log.clone(),
             self.searchers.clone(),
             move |id| {
                 if let Some(app) = weak.upgrade() {

@@ -20,6 +20,7 @@ use super::messages::{
     ClientMessage, Coord, HandView, KindView, LegalView, PieceView, RoomView, SeatView,
     ServerMessage, YouView,
 };
+use super::step_log::StepLog;
 use super::store::{Store, StoredGame, now_seconds};
 use crate::engine::{Bot, Player, machine_accepts_draw, machine_move, think_time};
 use crate::game::{
@@ -267,6 +268,7 @@ struct Room {
     /// Since when no connection is open.
     empty_since: Option<Instant>,
     store: Store,
+    step_log: StepLog,
     summary: Arc<Mutex<RoomSummary>>,
     closed: bool,
 }
@@ -288,10 +290,11 @@ fn step_time(step: &Step) -> u64 {
 /// Starts a room's task, after replaying `steps` (a room resumed after a
 /// restart); the task ends when the room closes or the server stops, after
 /// which `done` is called with the room's id.
-pub fn spawn(
+pub(super) fn spawn(
     config: RoomConfig,
     steps: Vec<Step>,
     store: Store,
+    step_log: StepLog,
     searchers: Arc<Semaphore>,
     done: impl FnOnce(String) + Send + 'static,
 ) -> RoomHandle {
@@ -329,6 +332,7 @@ pub fn spawn(
         bot_wake: None,
         empty_since: Some(Instant::now()),
         store,
+        step_log,
         summary: summary.clone(),
         closed: false,
         config,
@@ -404,8 +408,8 @@ impl Room {
         }
         let steps = std::mem::take(&mut self.unsaved);
         match self
-            .store
-            .add_steps(&self.config.id, self.saved_steps, &steps)
+            .step_log
+            .write(&self.config.id, self.saved_steps, steps.clone())
             .await
         {
             Ok(()) => self.saved_steps += steps.len() as i64,

@@ -92,6 +92,17 @@ pub struct StoredRoom {
     pub created: i64,
 }
 
+/// Steps of one room to add: JSON texts numbered from `first`.
+#[derive(Clone, Debug)]
+pub struct StepBatch {
+    /// The room.
+    pub room: String,
+    /// The number of the first step.
+    pub first: i64,
+    /// The steps.
+    pub steps: Vec<String>,
+}
+
 /// Why storage failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -233,24 +244,21 @@ impl Store {
         Ok(())
     }
 
-    /// Adds a room's steps (JSON), numbered from `first`, in one
-    /// transaction.
-    pub async fn add_steps(
-        &self,
-        room: &str,
-        first: i64,
-        steps: &[String],
-    ) -> Result<(), StoreError> {
+    /// Adds rooms' steps (JSON), each room's numbered from its `first`,
+    /// all in one transaction.
+    pub async fn add_steps(&self, batches: &[StepBatch]) -> Result<(), StoreError> {
         use sqlx::Connection;
         let mut connection = self.pool.acquire().await?;
         let mut transaction = connection.begin().await?;
-        for (n, step) in (first..).zip(steps) {
-            sqlx::query("INSERT INTO room_steps (room, n, step) VALUES ($1, $2, $3)")
-                .bind(room)
-                .bind(n)
-                .bind(step)
-                .execute(&mut *transaction)
-                .await?;
+        for batch in batches {
+            for (n, step) in (batch.first..).zip(&batch.steps) {
+                sqlx::query("INSERT INTO room_steps (room, n, step) VALUES ($1, $2, $3)")
+                    .bind(&batch.room)
+                    .bind(n)
+                    .bind(step)
+                    .execute(&mut *transaction)
+                    .await?;
+            }
         }
         transaction.commit().await?;
         Ok(())
