@@ -149,6 +149,36 @@ fn a_time_limit_is_kept_and_a_mate_is_reported_as_mate() {
     engine.quit();
 }
 
+#[test]
+fn movetime_is_kept_even_inside_the_first_iteration() {
+    // The audit's case: a 16 x 16 board of riders facing each other, where
+    // the first iteration's captures alone took 1.3 s under `movetime 1`
+    // (it could not be interrupted). The bound is loose: it tells a kept
+    // limit (a few ms) from an ignored one, not a speed.
+    let file = common::variant_file(
+        "riders.ini",
+        "[riders:chess]\nmaxFile = 16\nmaxRank = 16\ncustomPiece1 = a:QN\ncustomPiece2 = c:BBNN\n\
+         startFen = 7k8/16/16/16/16/cccccccccccccccc/aaaaaaaaaaaaaaaa/16/16/AAAAAAAAAAAAAAAA/CCCCCCCCCCCCCCCC/16/16/16/16/7K8 w - - 0 1\n\
+         castling = false\npromotionRegionWhite = *16\npromotionRegionBlack = *1\n",
+    );
+    let mut engine = EngineProcess::start(&["uci"]);
+    engine.send(&format!("setoption name VariantPath value {file}"));
+    engine.send("setoption name UCI_Variant value riders");
+    engine.send("position startpos");
+    engine.send("isready");
+    engine.read_until("readyok");
+    let started = std::time::Instant::now();
+    engine.send("go movetime 1");
+    let lines = engine.read_until("bestmove");
+    let took = started.elapsed();
+    assert!(
+        took < std::time::Duration::from_millis(400),
+        "movetime 1 answered after {took:?}: {lines:?}"
+    );
+    assert_ne!(lines.last().map(String::as_str), Some("bestmove (none)"));
+    engine.quit();
+}
+
 /// The four-player dialect: FEN4 positions, moves in the four-player
 /// notation, one clock per seat. Forty quarter-turns of 4pc-teams, each
 /// `bestmove` checked legal by the library, then a position given as FEN4.

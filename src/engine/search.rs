@@ -177,7 +177,9 @@ impl Bot {
                     continue;
                 }
                 let value = self.search(&child, depth - 1, alpha, INFINITY, us, 1);
-                if self.stopped && depth > 1 {
+                // Out of time: a deeper iteration is dropped; the first
+                // keeps the best of the moves it could look at.
+                if self.stopped && (depth > 1 || chosen.is_some()) {
                     break;
                 }
                 if chosen.is_none() || value > alpha {
@@ -377,7 +379,9 @@ impl Bot {
         ply: i32,
     ) -> i32 {
         let stand = self.eval.evaluate(game, us);
-        if plies == 0 || self.stopped || game.position().is_eliminated(game.to_move().unwrap_or(us))
+        if plies == 0
+            || self.out_of_budget()
+            || game.position().is_eliminated(game.to_move().unwrap_or(us))
         {
             return stand;
         }
