@@ -29,6 +29,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "fairy-stockfish.ini",
         include_str!("../variants/fairy-stockfish.ini"),
     ),
+    (
+        "pychess-variants.ini",
+        include_str!("../variants/pychess-variants.ini"),
+    ),
 ];
 
 /// What loading one section produced.

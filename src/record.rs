@@ -284,10 +284,48 @@ fn variant_of(record: &RecordedGame, catalog: &Catalog, options: &ReadOptions) -
             .or(candidates.first())
             .map_or_else(|| tag.to_string(), |(name, _, _)| name.clone());
     }
-    match tag.to_ascii_lowercase().as_str() {
-        "" | "standard" | "chess" | "normal" | "from position" => "chess".to_string(),
-        other => other.to_string(),
+    if tag.is_empty() {
+        return "chess".to_string();
     }
+    named_in_records(catalog, tag).unwrap_or_else(|| tag.to_ascii_lowercase())
+}
+
+/// A variant's name as records write it, compared without case, spaces,
+/// hyphens or underscores (`King of the Hill`, `kingofthehill`).
+fn record_key(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The variant a record's `[Variant]` tag names: the one whose own
+/// `recordNames` hold it, else the one whose name it is (both compared by
+/// [`record_key`]).
+fn named_in_records(catalog: &Catalog, tag: &str) -> Option<String> {
+    let wanted = record_key(tag);
+    let names = catalog.names();
+    let listed = names.iter().find(|&&name| {
+        let Some(def) = catalog.get(name) else {
+            return false;
+        };
+        // A child shares its parent's setting until it sets the key.
+        let inherited = def
+            .parent
+            .as_deref()
+            .and_then(|p| catalog.get(p))
+            .is_some_and(|p| {
+                std::ptr::eq(p.setting(Key::RecordNames), def.setting(Key::RecordNames))
+            });
+        !inherited
+            && def
+                .names(Key::RecordNames)
+                .iter()
+                .any(|n| record_key(n) == wanted)
+    });
+    listed
+        .or_else(|| names.iter().find(|&&name| record_key(name) == wanted))
+        .map(|name| name.to_string())
 }
 
 /// Replays a recorded game through the rules, every move checked legal.

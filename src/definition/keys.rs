@@ -215,6 +215,15 @@ key_table! {
         "Names that game records give the start position instead of writing it out (chess.com's PGN4 `[StartFen4 \"4PC\"]`); `tetrarch replay` reads them.",
         "startNames = 4PC"
     ),
+    RecordNames(
+        "recordNames",
+        T::Names,
+        "",
+        Display,
+        Tetrarch,
+        "Names that game records of other programs give this variant in their `[Variant]` tag where it is not the section's name (lichess's `Chess960`, `Three-check`), matched without regard to case, spaces or hyphens (a tag such as `King of the Hill` finds `kingofthehill` by its name alone); a section's own, not inherited. `tetrarch replay` reads them.",
+        "recordNames = Chess960"
+    ),
     Chess960(
         "chess960",
         T::Bool,

@@ -903,8 +903,12 @@ fn draws(rules: &RuleTable) -> Vec<String> {
             "The {} occurrence of a position {value}{}.",
             ordinal(adj.n_fold),
             if adj.n_fold_claim > 0 && adj.n_fold_claim < adj.n_fold {
+                let claimed = match adj.n_fold_value {
+                    GameValue::Draw | GameValue::None => "a draw".to_string(),
+                    _ => format!("that end ({value})"),
+                };
                 format!(
-                    "; from the {} a player may claim a draw",
+                    "; from the {} a player may claim {claimed}",
                     ordinal(adj.n_fold_claim)
                 )
             } else {

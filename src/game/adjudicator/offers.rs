@@ -1,6 +1,7 @@
 //! Draw offers and claims: what a player may ask for instead of a move.
 
 use super::{Game, Offer, repetition_key};
+use crate::definition::value::GameValue;
 use crate::game::action::{Action, ClaimRule, Refusal};
 use crate::game::event::Event;
 use crate::game::result::{EndRule, Outcome};
@@ -137,7 +138,26 @@ impl Game {
         };
         if count >= threshold {
             let mut events = Vec::new();
-            self.finish_drawn(end, &mut events);
+            if rule == ClaimRule::Repetition && adj.n_fold_value != GameValue::Draw {
+                // The repetition ends the game as the variant values it
+                // (`nFoldValue`, as Fairy-Stockfish's optional end does):
+                // for the seat to move in the position claimed.
+                let judged = if adj.n_fold_absolute {
+                    Seat::FIRST
+                } else {
+                    match mv {
+                        Some(mv) => {
+                            let mut after = self.pos.clone();
+                            after.make(mv);
+                            after.to_move()
+                        }
+                        None => seat,
+                    }
+                };
+                self.finish_value(judged, adj.n_fold_value, end, &mut events);
+            } else {
+                self.finish_drawn(end, &mut events);
+            }
             return Ok(events);
         }
         let Some(mv) = mv else {
