@@ -6,7 +6,7 @@
 //! scores. Screenshots go to `target/screenshots/`.
 //!
 //! Needs `chromium` and `chromedriver` (Debian's `chromium-driver`), which
-//! `.ci/run` installs.
+//! `tests/run.sh` installs.
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -47,7 +47,7 @@ fn chromedriver() -> (KillOnDrop, String) {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("chromedriver is installed (Debian's chromium-driver; .ci/run installs it)");
+        .expect("chromedriver is installed (Debian's chromium-driver; tests/run.sh installs it)");
     let deadline = Instant::now() + Duration::from_secs(20);
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(Instant::now() < deadline, "chromedriver did not start");
