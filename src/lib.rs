@@ -36,6 +36,7 @@ pub mod betza;
 pub mod board;
 pub mod catalog;
 pub mod check;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod cpu_time;
 pub mod definition;
