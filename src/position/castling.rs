@@ -1,0 +1,180 @@
+//! Castling rights: registered once with their move, path, walk and
+//! exposure flag, and the rights a dropped king or rook regains.
+
+use super::Position;
+use super::RuleHandle;
+use crate::moves::Move;
+use crate::piece::Piece;
+use crate::rules::{RuleTable, Sq, SqSet};
+use crate::seat::Seat;
+
+/// One castling right: the seat, the wing and the squares the pieces start on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingRight {
+    /// The seat that may castle.
+    pub seat: Seat,
+    /// 0 king-side, 1 queen-side.
+    pub wing: usize,
+    /// Where the king stands.
+    pub king: Sq,
+    /// Where the rook stands.
+    pub rook: Sq,
+}
+
+/// A castling right registered with a position, and what testing it
+/// needs, found once when it is registered.
+#[derive(Clone, Debug)]
+pub(crate) struct RegisteredCastling {
+    /// The right.
+    pub(crate) right: CastlingRight,
+    /// The castling it makes, where its wing has a castling; pseudo-legal
+    /// where its path is empty and its pieces stand on their squares.
+    pub(crate) castle: Option<Move>,
+    /// The squares that must be empty to castle (the king's and the rook's
+    /// paths, their own squares left out; every square where the wing has
+    /// no castling).
+    pub(crate) path: SqSet,
+    /// The squares the king crosses, its start and destination included
+    /// (every one must be safe).
+    pub(crate) walk: SqSet,
+    /// Whether its destination must be tested again with king and rook
+    /// moved ([`crate::movegen::castling_may_expose`]).
+    pub(crate) exposes: bool,
+}
+
+impl<R: RuleHandle> Position<R> {
+    /// Adds a castling right (setting up a position); a right the position
+    /// already has (`KK`) is added once. A seat has at most one right per
+    /// rook square of its castling rank (16 files), so two seats' rights
+    /// fit the 32 bits.
+    pub fn add_castling_right(&mut self, right: CastlingRight) {
+        let bit = self.castling_right_bit(right);
+        self.state.castling |= bit;
+        self.state.hash = self.recompute_hash();
+    }
+
+    /// The bit of a castling right, registered (not held) if it is new.
+    pub(super) fn castling_right_bit(&mut self, right: CastlingRight) -> u32 {
+        if let Some(i) = self
+            .castling_rights
+            .iter()
+            .position(|r| r.right.seat == right.seat && r.right.rook == right.rook)
+        {
+            return 1 << i;
+        }
+        assert!(
+            self.castling_rights.len() < 32,
+            "at most 32 castling rights"
+        );
+        let bit = 1 << self.castling_rights.len();
+        let geometry = self.rules.castling[right.seat][right.wing];
+        let (path, walk) = match geometry {
+            Some(geometry) => {
+                let (mut path, mut walk) = (SqSet::default(), SqSet::default());
+                for s in crate::movegen::segment(&self.rules, right.king, geometry.king_to) {
+                    walk.insert(s);
+                }
+                let rook_walk = crate::movegen::segment(&self.rules, right.rook, geometry.rook_to);
+                for s in walk
+                    .iter()
+                    .chain(rook_walk)
+                    .filter(|&s| s != right.king && s != right.rook)
+                {
+                    path.insert(s);
+                }
+                (path, walk)
+            }
+            None => (SqSet::ALL, SqSet::default()),
+        };
+        self.castling_rights.push(RegisteredCastling {
+            right,
+            castle: geometry.map(|geometry| Move::Castle {
+                king: right.king,
+                to: geometry.king_to,
+                rook: right.rook,
+                wing: right.wing as u8,
+                gate: None,
+            }),
+            path,
+            walk,
+            exposes: crate::movegen::castling_may_expose(&self.rules, &right),
+        });
+        self.castling_of_seat[right.seat] |= bit;
+        self.castling_mask[right.king as usize] |= bit;
+        self.castling_mask[right.rook as usize] |= bit;
+        bit
+    }
+
+    /// With `castlingDroppedPiece`, registers (not held) the rights a drop
+    /// can give: the king on its castling file with a rook in a corner of
+    /// the castling rank, so that a drop only sets their bits.
+    pub fn register_dropped_castling_rights(&mut self) {
+        let handle = self.shared_rules().clone();
+        let rules: &RuleTable = &handle;
+        if !rules.castling_dropped_piece {
+            return;
+        }
+        for seat in Seat::all(rules.seats.len().min(2)) {
+            let Some(&rank) = rules.castling_rank.get(seat.index()) else {
+                continue;
+            };
+            let king = rules.square(rules.castling_king_file, rank);
+            for file in [rules.files - 1, 0] {
+                let wing = usize::from(file < rules.castling_king_file);
+                if file != rules.castling_king_file && rules.castling[seat][wing].is_some() {
+                    let rook = rules.square(file, rank);
+                    self.castling_right_bit(CastlingRight {
+                        seat,
+                        wing,
+                        king,
+                        rook,
+                    });
+                }
+            }
+        }
+    }
+
+    /// With `castlingDroppedPiece`, the rights a piece dropped on `to`
+    /// gives, as Fairy-Stockfish gives them: a king dropped on its castling
+    /// square castles with the rooks in the corners of its rank, a rook
+    /// dropped in a corner with the king on its castling square.
+    pub(super) fn dropped_castling_rights(&self, placed: Piece, to: Sq) -> u32 {
+        let rules = self.rules();
+        let us = placed.seat();
+        let is = |sq: Sq, types: u64| {
+            let p = self.board[sq as usize];
+            p.is_some() && !p.is_wall() && p.seat() == us && p.kind().is_in(types)
+        };
+        let mut bits = 0;
+        let corner = |sq: Sq| rules.file_of(sq) == 0 || rules.file_of(sq) == rules.files - 1;
+        for (i, RegisteredCastling { right, .. }) in self.castling_rights.iter().enumerate() {
+            let gives = right.seat == us
+                && corner(right.rook)
+                && rules.file_of(right.king) == rules.castling_king_file
+                && if to == right.king {
+                    placed.kind().is_in(rules.castling_pieces.0)
+                        && is(right.rook, rules.castling_pieces.1)
+                } else {
+                    to == right.rook
+                        && placed.kind().is_in(rules.castling_pieces.1)
+                        && is(right.king, rules.castling_pieces.0)
+                };
+            if gives {
+                bits |= 1 << i;
+            }
+        }
+        bits
+    }
+
+    /// The castling right of bit `i`, as registered.
+    #[inline]
+    pub(crate) fn registered_castling(&self, i: usize) -> &RegisteredCastling {
+        &self.castling_rights[i]
+    }
+
+    /// The bits of the castling rights `seat` holds.
+    #[inline]
+    pub(crate) fn castling_bits(&self, seat: Seat) -> u32 {
+        self.state.castling & self.castling_of_seat[seat]
+    }
+}
