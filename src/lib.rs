@@ -9,8 +9,14 @@
 //!    inheritance, defaults and [`diagnostic`]s;
 //! 4. [`catalog`]: the shipped variants plus user files, by name;
 //! 5. [`rules`]: a definition compiled into the table the generator reads;
-//! 6. [`position`], [`movegen`], [`perft`]: positions, legal moves, counting;
-//! 7. [`outcome`]: how a game ends.
+//! 6. [`setup`]: a FEN or FEN4 read into a `Setup`, checked for form;
+//! 7. [`position`], [`movegen`], [`perft`]: positions (from a `Setup`, with
+//!    make/unmake and the immediate game ends), legal moves, counting;
+//! 8. [`notation`]: positions, moves and games as text (FEN, UCI, the
+//!    four-player notation, SAN, PGN, PGN4), and records read back;
+//! 9. [`game`]: the adjudicator and the match layer; [`engine`] the bot;
+//!    [`protocol`] UCI and XBoard; `cli` the command, `server` the
+//!    playground.
 //!
 //! ```
 //! use tetrarch::catalog::Catalog;
@@ -42,34 +48,25 @@ pub mod cpu_time;
 pub mod definition;
 pub mod describe;
 pub mod diagnostic;
-pub mod enclosing;
 pub mod engine;
-pub mod fen;
-pub mod fen4;
 pub mod game;
 pub mod ini;
 pub mod lone_piece;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
-pub mod outcome;
 pub mod perft;
-pub mod pgn;
-pub mod pgn4;
 pub mod piece;
 pub mod piece_type;
 pub mod position;
 pub mod protocol;
-pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod seat;
 #[cfg(feature = "server")]
 pub mod server;
 pub mod setup;
-pub mod setup_fen4;
 pub mod shuffle;
 pub mod source;
 mod table_index;
 pub mod text_file;
-pub mod transcript;

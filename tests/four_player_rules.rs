@@ -3,11 +3,11 @@
 
 use tetrarch::catalog::Catalog;
 use tetrarch::moves::{Move, MoveList};
+use tetrarch::notation::four_player::{notation4, parse_move4};
 use tetrarch::perft::perft;
 use tetrarch::position::{Position, RuleHandle};
 use tetrarch::rules::{RuleTable, compile};
 use tetrarch::seat::Seat;
-use tetrarch::setup_fen4::{notation4, parse_move4};
 
 fn rules(variant: &str) -> RuleTable {
     compile(Catalog::shipped().checked(variant).expect("shipped")).expect("compiles")

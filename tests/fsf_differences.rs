@@ -7,9 +7,9 @@ mod common;
 
 use common::data;
 use tetrarch::catalog::Catalog;
+use tetrarch::notation::uci::parse_uci;
 use tetrarch::position::Position;
 use tetrarch::rules::{RuleTable, compile};
-use tetrarch::setup::parse_uci;
 use tetrarch::source::SourceFile;
 
 /// The rule table of a section of FSF's file (plus `extra` sections).
@@ -111,7 +111,7 @@ fn moves_from(variant: &str, extra: &str, fen: &str, from: &str) -> Vec<String> 
     let mut names: Vec<String> = list
         .as_slice()
         .iter()
-        .map(|m| tetrarch::setup::uci(&pos, m))
+        .map(|m| tetrarch::notation::uci::uci(&pos, m))
         .filter(|n| n.starts_with(from))
         .collect();
     names.sort();
@@ -188,7 +188,7 @@ fn a_type_replaced_by_a_custom_piece_leaves_the_promotion_choices() {
 }
 
 /// The immediate end of a position of a section of FSF's file.
-fn immediate_end(variant: &str, fen: &str) -> Option<tetrarch::outcome::ImmediateEnd> {
+fn immediate_end(variant: &str, fen: &str) -> Option<tetrarch::position::ImmediateEnd> {
     let rules = rules_of(variant, "");
     Position::from_text(&rules, fen)
         .expect("a valid FEN")
@@ -197,7 +197,7 @@ fn immediate_end(variant: &str, fen: &str) -> Option<tetrarch::outcome::Immediat
 
 #[test]
 fn a_safe_flag_piece_of_the_side_to_move_wins_and_any_attacker_makes_it_unsafe() {
-    use tetrarch::outcome::ImmediateEnd;
+    use tetrarch::position::ImmediateEnd;
     use tetrarch::seat::Seat;
     // squatter (flagPieceSafe): White's knight already stands safely on the
     // eighth rank with White to move: over at once (pyffish: +32000).

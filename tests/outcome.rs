@@ -2,7 +2,7 @@
 //! the rule text (Fairy-Stockfish's meaning of each key; RULES.md for seats).
 
 use tetrarch::catalog::Catalog;
-use tetrarch::outcome::ImmediateEnd;
+use tetrarch::position::ImmediateEnd;
 use tetrarch::position::Position;
 use tetrarch::rules::compile;
 use tetrarch::seat::Seat;

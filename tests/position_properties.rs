@@ -258,7 +258,7 @@ fn castling_rights_hash_the_same_however_the_position_came_about() {
     let rules = compile(catalog.checked("chess").expect("shipped")).expect("chess");
     let mut played =
         Position::from_fen(&rules, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1").expect("FEN");
-    let rook_move = tetrarch::setup::parse_uci(&mut played, "h8g8").expect("legal");
+    let rook_move = tetrarch::notation::uci::parse_uci(&mut played, "h8g8").expect("legal");
     played.make(rook_move);
     let fen = played.fen();
     assert_eq!(fen, "r3k1r1/8/8/8/8/8/8/R3K2R w KQq - 1 2");

@@ -403,7 +403,7 @@ fn run_command(command: Command) -> Result<(), Exit> {
         } => replay::run(
             &files,
             &variants,
-            &crate::record::ReadOptions {
+            &crate::notation::record::ReadOptions {
                 variant,
                 xboard_ranks,
             },

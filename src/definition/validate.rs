@@ -8,10 +8,10 @@ use super::keys::{KEYS, Key, ValueType};
 use super::value::{GameValue, Value};
 use crate::board::{Board, Square};
 use crate::diagnostic::Diagnostic;
-use crate::fen::{Setup, parse_fen};
-use crate::fen4::parse_fen4;
 use crate::ini::RawSection;
 use crate::seat::Seat;
+use crate::setup::parse_fen4;
+use crate::setup::{Setup, parse_fen};
 use crate::source::Location;
 
 /// Runs every whole-definition check, reporting into `diagnostics`.

@@ -17,10 +17,10 @@ use super::action::{Action, Refusal};
 use super::adjudicator::Game;
 use super::clock::{Clocks, TimeControl};
 use super::event::Event;
-use crate::fen::FenError;
 use crate::position::Position;
 use crate::rules::RuleTable;
 use crate::seat::Seat;
+use crate::setup::FenError;
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]

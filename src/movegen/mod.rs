@@ -2,7 +2,8 @@
 //! from one look outward from the king (checks and pins), with make/unmake
 //! only where that cannot decide; perft's last ply counted with bitboards
 //! where the board allows; and eliminations of stuck players in games that
-//! play on. Game ends are judged in [`crate::outcome`].
+//! play on. Immediate game ends are judged in
+//! [`crate::position::ImmediateEnd`].
 
 use smallvec::SmallVec;
 

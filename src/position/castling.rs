@@ -177,4 +177,73 @@ impl<R: RuleHandle> Position<R> {
     pub(crate) fn castling_bits(&self, seat: Seat) -> u32 {
         self.state.castling & self.castling_of_seat[seat]
     }
+
+    /// The square a castling letter names on a seat's castling rank, as
+    /// Fairy-Stockfish finds it: a file letter its file; `k` (`q`) the
+    /// first castling rook from the variant's king-side (queen-side) rook
+    /// file inward, else the board's edge.
+    pub(crate) fn castling_letter_square(&self, seat: Seat, letter: char) -> Option<Sq> {
+        let rules = self.rules();
+        let rank = *rules.castling_rank.get(seat.index())?;
+        let last = rules.files - 1;
+        let is_rook = |f: u8| {
+            let p = self.piece_at(rules.square(f, rank));
+            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling_pieces.1)
+        };
+        let (king_side_file, queen_side_file) = rules.castling_rook_files;
+        let file = match letter {
+            'k' => (0..=king_side_file.min(last))
+                .rev()
+                .find(|&f| is_rook(f))
+                .unwrap_or(0),
+            'q' => (queen_side_file.min(last)..=last)
+                .find(|&f| is_rook(f))
+                .unwrap_or(last),
+            f => f as u8 - b'a',
+        };
+        Some(rules.square(file, rank))
+    }
+
+    /// The castling king of a seat on its castling rank.
+    pub(crate) fn castling_king(&self, seat: Seat) -> Option<Sq> {
+        let rules = self.rules();
+        let rank = *rules.castling_rank.get(seat.index())?;
+        let kings: Vec<Sq> = (0..rules.files)
+            .map(|f| rules.square(f, rank))
+            .filter(|s| {
+                let p = self.piece_at(*s);
+                p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling_pieces.0)
+            })
+            .collect();
+        kings
+            .iter()
+            .find(|s| rules.file_of(**s) == rules.castling_king_file)
+            .or(kings.first())
+            .copied()
+    }
+
+    /// The outermost castling rook of a seat on a wing.
+    pub(crate) fn outermost_rook(&self, seat: Seat, wing: usize) -> Option<Sq> {
+        let rules = self.rules();
+        let king = self.castling_king(seat)?;
+        let rank = rules.rank_of(king);
+        let is_rook = |s: Sq| {
+            let p = self.piece_at(s);
+            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling_pieces.1)
+        };
+        let kf = rules.file_of(king);
+        // Scan inward from the rook file the variant names (the corner by default).
+        let (king_side_file, queen_side_file) = rules.castling_rook_files;
+        if wing == 0 {
+            let outer = king_side_file.min(rules.files - 1);
+            (kf + 1..=outer)
+                .rev()
+                .map(|f| rules.square(f, rank))
+                .find(|s| is_rook(*s))
+        } else {
+            (queen_side_file..kf)
+                .map(|f| rules.square(f, rank))
+                .find(|s| is_rook(*s))
+        }
+    }
 }

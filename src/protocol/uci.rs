@@ -21,8 +21,8 @@ use crate::catalog::Catalog;
 use crate::engine::{Choice, Limits};
 use crate::game::{Game, Refusal};
 use crate::moves::Move;
+use crate::notation::uci::uci_text;
 use crate::rules::RuleTable;
-use crate::setup::uci_text;
 use crate::source::SourceFile;
 
 use super::searcher::Output;

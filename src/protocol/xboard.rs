@@ -174,7 +174,7 @@ fn shift_ranks(text: &str, ranks: u8, by: i32) -> String {
 /// or `1/2-1/2 {…}`.
 fn result_line(game: &Game) -> Option<String> {
     let result = game.result()?;
-    let token = crate::pgn::result_token(game);
+    let token = crate::notation::pgn::result_token(game);
     let reason = match &result.outcome {
         Outcome::Win { winners } => format!(
             "{} wins by {}",

@@ -29,11 +29,11 @@ use crate::game::{
 };
 use crate::moves::Move;
 use crate::notation::move_name;
+use crate::notation::transcript::{RecordFormat, Transcript};
 use crate::position::Position;
 use crate::rng::SplitMix64;
 use crate::rules::{Direction, RuleTable, Sq};
 use crate::seat::Seat;
-use crate::transcript::{RecordFormat, Transcript};
 
 /// How a room is set up.
 #[derive(Clone, Debug)]
@@ -928,7 +928,7 @@ impl Room {
             match event {
                 TableEvent::Game(crate::game::Event::Moved { text, .. }) => {
                     if let Some((position, sans)) = &mut self.san {
-                        sans.push(crate::pgn::san(position, text.mv));
+                        sans.push(crate::notation::pgn::san(position, text.mv));
                         position.make(text.mv);
                     }
                 }
@@ -983,12 +983,12 @@ impl Room {
             .collect();
         let text = self.transcript.as_ref()?.write(table, &names).ok()?;
         let result = match format {
-            RecordFormat::Pgn => crate::pgn::result_token(table.game()).to_string(),
+            RecordFormat::Pgn => crate::notation::pgn::result_token(table.game()).to_string(),
             RecordFormat::Pgn4 => {
                 let scores: Vec<i32> = Seat::all(names.len())
                     .map(|s| table.game().score(s))
                     .collect();
-                crate::pgn4::result_tag(rules, table.game().result(), &names, &scores)
+                crate::notation::pgn4::result_tag(rules, table.game().result(), &names, &scores)
             }
         };
         Some(StoredGame {

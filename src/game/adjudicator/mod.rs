@@ -11,15 +11,15 @@ use super::action::{Action, Refusal};
 use super::event::{Event, ScoreReason};
 use super::result::{EndRule, GameResult, Outcome};
 use crate::definition::value::GameValue;
-use crate::fen::FenError;
 use crate::moves::{Move, MoveError, MoveList};
 use crate::notation::{MoveText, move_name, parse_move};
-use crate::outcome::ImmediateEnd;
 use crate::piece::Piece;
+use crate::position::ImmediateEnd;
 use crate::position::{Army, MAX_SEATS, Position};
 use crate::rng::SplitMix64;
 use crate::rules::{Ranking, RuleTable, Sq, share};
 use crate::seat::{Seat, SeatSet};
+use crate::setup::FenError;
 
 mod leaving;
 mod material;

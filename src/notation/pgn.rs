@@ -235,8 +235,8 @@ pub fn pgn(
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
+    use crate::notation::uci::parse_uci;
     use crate::rules::compile;
-    use crate::setup::parse_uci;
 
     /// Each case's SAN as pyffish 0.0.90's `get_san` gives it.
     #[test]

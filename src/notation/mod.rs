@@ -1,13 +1,24 @@
-//! Move text for any variant: UCI for two seats (as Fairy-Stockfish writes
-//! it), the four-player notation (`h2-h4`, `O-O`) for more. Every command,
-//! the game and scenario files name moves through this module.
+//! Text for positions, moves and games: FEN and FEN4 written, moves in UCI
+//! (two seats, as Fairy-Stockfish writes them) and the four-player notation
+//! (`h2-h4`, `O-O`), SAN and PGN, PGN4, records read back and transcripts of
+//! games played. Every command, the game and scenario files name moves
+//! through [`move_name`] and [`parse_move`].
+
+mod fen;
+mod fen4;
+pub mod four_player;
+pub mod pgn;
+pub mod pgn4;
+pub mod record;
+pub mod transcript;
+pub mod uci;
 
 use crate::moves::{Move, MoveError};
+use crate::notation::four_player::{notation4, parse_move4};
+use crate::notation::uci::{castling_names_rook, parse_uci, uci_text};
 use crate::piece::Piece;
 use crate::position::{Position, RuleHandle};
 use crate::rules::RuleTable;
-use crate::setup::{castling_names_rook, parse_uci, uci_text};
-use crate::setup_fen4::{notation4, parse_move4};
 
 /// What it takes to write a move after its position is gone: the move, the
 /// piece that made it (for notations with piece letters, such as PGN4), and

@@ -13,8 +13,8 @@
 //! An extras block `{'enPassant':(...)}` may stand before the board.
 
 use crate::board::{MAX_FILES, MAX_RANKS, Square};
-use crate::fen::{FenError, FenPiece, Field, Setup};
 use crate::seat::Seat;
+use crate::setup::{FenError, FenPiece, Field, Setup};
 
 fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
     FenError::new(message, start, end)

@@ -1,8 +1,7 @@
-//! How a game ends. Today: Fairy-Stockfish's immediate game ends, judged
-//! from a position ([`Position::immediate_end`]), each naming the rule that
-//! fired and the seat it fired for. Turning them into results and scores
-//! (the variant's `…Value` keys, points, claims) is the adjudicator's job
-//! and lives here too when it comes.
+//! Fairy-Stockfish's immediate game ends, judged from a position
+//! ([`Position::immediate_end`]), each naming the rule that fired and the
+//! seat it fired for. What they are worth (the variant's `…Value` keys,
+//! points) is the adjudicator's, in [`crate::game`].
 
 use crate::moves::{Move, MoveList};
 use crate::piece_type::PieceType;

@@ -16,7 +16,7 @@
 use crate::game::{Event, GameResult, Outcome};
 use crate::moves::Move;
 use crate::notation::MoveText;
-use crate::pgn::{piece_letter, tag};
+use crate::notation::pgn::{piece_letter, tag};
 use crate::piece::Piece;
 use crate::rules::RuleTable;
 use crate::rules::{Army, Ranking};

@@ -1,6 +1,6 @@
 //! Reading game records back: PGN (two players: SAN as Fairy-Stockfish,
 //! XBoard and lichess write it, or coordinates) and PGN4 (four players, as
-//! chess.com and [`crate::pgn4`] write it), each game replayed through the
+//! chess.com and [`crate::notation::pgn4`] write it), each game replayed through the
 //! rules so that every move is checked legal and the result the rules
 //! reach is compared with the one recorded.
 
@@ -10,7 +10,7 @@ use crate::catalog::Catalog;
 use crate::definition::keys::Key;
 use crate::game::{Action, Game};
 use crate::moves::Move;
-use crate::pgn::{result_token, san, san_among};
+use crate::notation::pgn::{result_token, san, san_among};
 use crate::rules::{RuleTable, compile};
 
 /// One word of movetext and the line it is on.
@@ -261,13 +261,15 @@ fn variant_of(record: &RecordedGame, catalog: &Catalog, options: &ReadOptions) -
             .filter_map(|name| {
                 let def = catalog.checked(name).ok()?;
                 let rules = compile(def).ok()?;
-                (rules.seats.len() == 4 && crate::pgn4::variant_tag(&rules) == tag).then(|| {
-                    (
-                        name.to_string(),
-                        Arc::new(rules),
-                        def.start_fen().to_string(),
-                    )
-                })
+                (rules.seats.len() == 4 && crate::notation::pgn4::variant_tag(&rules) == tag).then(
+                    || {
+                        (
+                            name.to_string(),
+                            Arc::new(rules),
+                            def.start_fen().to_string(),
+                        )
+                    },
+                )
             })
             .collect();
         let start = record.tag("StartFen4");
@@ -417,7 +419,7 @@ fn pgn4_result(record: &RecordedGame, game: &Game) -> String {
     let scores: Vec<i32> = crate::seat::Seat::all(game.rules().seats.len())
         .map(|s| game.score(s))
         .collect();
-    crate::pgn4::result_tag(game.rules(), game.result(), &names, &scores)
+    crate::notation::pgn4::result_tag(game.rules(), game.result(), &names, &scores)
 }
 
 /// A leaving the record does not write: chess.com writes `R` or `T` only
@@ -481,7 +483,8 @@ fn with_rule_switches(
         .checked(base)
         .map_err(|e| variant_error(e.to_string()))?;
     let rules = compile(def).map_err(|e| variant_error(e.to_string()))?;
-    let keys = crate::pgn4::switch_keys(&rules, switches).map_err(RecordError::Variant)?;
+    let keys =
+        crate::notation::pgn4::switch_keys(&rules, switches).map_err(RecordError::Variant)?;
     if keys.is_empty() {
         return Ok(base.to_string());
     }
