@@ -60,6 +60,7 @@ pub mod piece;
 pub mod piece_type;
 pub mod position;
 pub mod protocol;
+pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod seat;

@@ -386,12 +386,12 @@ fn four_player_game_round_trips_through_pgn4(variant: &str, seed: &str) -> Strin
         other => panic!("result {other:?}"),
     }
     // tetrarch's own reader replays it to the same result.
-    let records = tetrarch::notation::record::read_games(&text).expect("tetrarch reads it");
+    let records = tetrarch::record::read_games(&text).expect("tetrarch reads it");
     assert_eq!(records.len(), 1);
-    let replayed = tetrarch::notation::record::replay(
+    let replayed = tetrarch::record::replay(
         &records[0],
         &mut catalog,
-        &tetrarch::notation::record::ReadOptions::default(),
+        &tetrarch::record::ReadOptions::default(),
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(replayed.variant, variant);

@@ -5,7 +5,7 @@ mod common;
 use common::EngineProcess;
 use tetrarch::catalog::Catalog;
 use tetrarch::game::Game;
-use tetrarch::protocol::xboard::{from_xboard, to_xboard};
+use tetrarch::notation::xboard::{from_xboard, to_xboard};
 use tetrarch::rules::compile;
 
 /// The handshake, a variant taught with `setup` and `piece`, moves on a

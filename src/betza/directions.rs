@@ -1,4 +1,5 @@
-//! Which of an atom's eight leaps a direction modifier selects, exactly as
+//! Leaps as offsets relative to the moving seat, and which of an atom's
+//! eight leaps a direction modifier selects, exactly as
 //! Fairy-Stockfish decides it.
 //!
 //! An atom `(long, short)` has eight leaps, written here as (forward, right).
@@ -7,7 +8,49 @@
 //! atom (W, R, D, H) a mixed group such as `fs` splits into `ff` and `ss`.
 
 use super::ast::{Atom, BetzaMove};
-use super::rules::Offset;
+
+/// A displacement relative to the moving seat: squares forward and to the right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Offset {
+    /// Squares toward the seat's forward direction (negative: backward).
+    pub forward: i8,
+    /// Squares toward the seat's right hand (negative: left).
+    pub right: i8,
+}
+
+impl Offset {
+    /// The squares a lame leap passes, in order, destination excluded:
+    /// first orthogonal steps along the longer axis, then diagonal steps.
+    /// A Xiangqi horse (2,1) passes (1,0); a Janggi elephant (3,2) passes
+    /// (1,0) and (2,1); an alfil (2,2) passes (1,1).
+    pub fn lame_path(self) -> Vec<Offset> {
+        let (f, r) = (self.forward, self.right);
+        let (af, ar) = (f.abs(), r.abs());
+        let (sf, sr) = (f.signum(), r.signum());
+        let diagonal = af.min(ar);
+        let orthogonal = af.max(ar) - diagonal;
+        let mut path = Vec::new();
+        let mut at = Offset {
+            forward: 0,
+            right: 0,
+        };
+        for _ in 0..orthogonal {
+            if af > ar {
+                at.forward += sf;
+            } else {
+                at.right += sr;
+            }
+            path.push(at);
+        }
+        for _ in 0..diagonal {
+            at.forward += sf;
+            at.right += sr;
+            path.push(at);
+        }
+        path.pop();
+        path
+    }
+}
 
 /// One leap of an atom: the forward and right components as multipliers of
 /// (long, short), and the direction groups that select it.

@@ -22,5 +22,6 @@ mod parse;
 mod rules;
 
 pub use ast::{Atom, Betza, BetzaMove, Modality};
+pub use directions::Offset;
 pub use parse::BetzaError;
-pub use rules::{MoveKind, MoveRule, Offset};
+pub use rules::{MoveKind, MoveRule};

@@ -1,50 +1,7 @@
 //! The meaning of a Betza string: one [`MoveRule`] per direction.
 
 use super::ast::{Betza, Modality};
-use super::directions::selected_leaps;
-
-/// A displacement relative to the moving seat: squares forward and to the right.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Offset {
-    /// Squares toward the seat's forward direction (negative: backward).
-    pub forward: i8,
-    /// Squares toward the seat's right hand (negative: left).
-    pub right: i8,
-}
-
-impl Offset {
-    /// The squares a lame leap passes, in order, destination excluded:
-    /// first orthogonal steps along the longer axis, then diagonal steps.
-    /// A Xiangqi horse (2,1) passes (1,0); a Janggi elephant (3,2) passes
-    /// (1,0) and (2,1); an alfil (2,2) passes (1,1).
-    pub fn lame_path(self) -> Vec<Offset> {
-        let (f, r) = (self.forward, self.right);
-        let (af, ar) = (f.abs(), r.abs());
-        let (sf, sr) = (f.signum(), r.signum());
-        let diagonal = af.min(ar);
-        let orthogonal = af.max(ar) - diagonal;
-        let mut path = Vec::new();
-        let mut at = Offset {
-            forward: 0,
-            right: 0,
-        };
-        for _ in 0..orthogonal {
-            if af > ar {
-                at.forward += sf;
-            } else {
-                at.right += sr;
-            }
-            path.push(at);
-        }
-        for _ in 0..diagonal {
-            at.forward += sf;
-            at.right += sr;
-            path.push(at);
-        }
-        path.pop();
-        path
-    }
-}
+use super::directions::{Offset, selected_leaps};
 
 /// How a move travels along its direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

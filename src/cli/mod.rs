@@ -403,7 +403,7 @@ fn run_command(command: Command) -> Result<(), Exit> {
         } => replay::run(
             &files,
             &variants,
-            &crate::notation::record::ReadOptions {
+            &crate::record::ReadOptions {
                 variant,
                 xboard_ranks,
             },

@@ -17,7 +17,7 @@ use super::output::{say, tell};
 use super::seats::{read_seats, seat_named};
 use crate::engine::{Bot, Player, machine_accepts_draw, machine_move, think_time};
 use crate::game::{Action, Actor, Occupant, Request, Table, TableEvent, TableRefusal, TimeControl};
-use crate::notation::transcript::Transcript;
+use crate::record::transcript::Transcript;
 use crate::rng::SplitMix64;
 use crate::seat::Seat;
 use crate::shuffle::{Shuffle, shuffled_start};

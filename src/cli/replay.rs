@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use super::Exit;
 use super::load::load_catalog;
 use super::output::{say, tell};
-use crate::notation::record::{ReadOptions, read_games, replay, same_result, unwritten_leaving};
+use crate::record::{ReadOptions, read_games, replay, same_result, unwritten_leaving};
 
 /// Replays the games of `files`.
 pub fn run(files: &[PathBuf], variants: &[PathBuf], options: &ReadOptions) -> Result<(), Exit> {

@@ -6,8 +6,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::position::MAX_SEATS;
 use crate::rules::MatchRules;
+use crate::seat::MAX_SEATS;
 use crate::seat::Seat;
 
 /// How much time each player has: a base, plus an increment added after

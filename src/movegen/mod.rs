@@ -15,7 +15,7 @@ use crate::position::{EnPassant, KingSafety, NO_SQ, Position, RuleHandle};
 use crate::rules::{
     BitTables, Bitboard, BoardBits, Cambodian, HerdLeap, LineKind, MoveForm, RideBits, RideForm,
     RuleTable, SeatSlots, Slot, SlotBits, Sq, SqSet, Walling, WallingRule, promotion_count_index,
-    ride_reach,
+    ride_reach, segment,
 };
 use crate::seat::Seat;
 
@@ -3834,73 +3834,6 @@ impl<B: Bitboard> BoardMasks<B> {
     fn targets(self, quiet: B, capture: B, destinations: B) -> B {
         ((quiet & !self.occupied & self.allowed) | (capture & self.enemies)) & destinations
     }
-}
-
-/// The squares from `a` to `b` inclusive, along a rank or a file. Squares
-/// are numbered rank by rank, so they lie a fixed number of indices apart.
-pub(crate) fn segment(
-    rules: &crate::rules::RuleTable,
-    a: Sq,
-    b: Sq,
-) -> impl Iterator<Item = Sq> + Clone {
-    let (af, ar) = (rules.file_of(a) as i32, rules.rank_of(a) as i32);
-    let (bf, br) = (rules.file_of(b) as i32, rules.rank_of(b) as i32);
-    let (df, dr) = ((bf - af).signum(), (br - ar).signum());
-    let n = (bf - af).abs().max((br - ar).abs());
-    let step = dr * i32::from(rules.files) + df;
-    (0..=n).map(move |k| (i32::from(a) + step * k) as Sq)
-}
-
-/// Whether a castling right's castling, found safe on every square from
-/// the king's start to its destination with king and rook in place, may
-/// still end with the destination attacked once they have moved: an
-/// attack line toward the destination runs through a square the castling
-/// empties, other than as its attacker's square, and the attack is not
-/// ruled out by the king's start being safe. Only plain rides are ruled out
-/// that way: past the king's start, each square of the line must end a
-/// line toward the start along which the same types attack.
-pub(crate) fn castling_may_expose(
-    rules: &crate::rules::RuleTable,
-    right: &crate::position::CastlingRight,
-) -> bool {
-    let Some(geometry) = rules.castling[right.seat][right.wing] else {
-        return true;
-    };
-    let emptied = |s: Sq| (s == right.king || s == right.rook) && s != geometry.king_to;
-    let team = rules.seats[right.seat].team;
-    let mut enemies = Seat::all(rules.seats.len()).filter(|&s| rules.seats[s].team != team);
-    enemies.any(|enemy| {
-        rules
-            .attack_lines(enemy, geometry.king_to)
-            .iter()
-            .any(|attack| {
-                let squares = rules.line_squares(&attack.line);
-                let plain_ride = attack.line.kind == LineKind::Ride && attack.line.path == 0;
-                if !plain_ride {
-                    let plain_leap = attack.line.kind == LineKind::Leap && attack.line.path == 0;
-                    return !plain_leap
-                        && squares.iter().any(|&s| emptied(s) || s == geometry.rook_to);
-                }
-                let inner = &squares[..squares.len() - 1];
-                match inner.iter().position(|&s| emptied(s)) {
-                    None => false,
-                    Some(i) if squares[i] != right.king => true,
-                    Some(i) if inner[i + 1..].iter().any(|&s| emptied(s)) => true,
-                    Some(i) => (i + 1..squares.len()).any(|j| {
-                        let beyond = &squares[i + 1..=j];
-                        !rules
-                            .attack_lines(enemy, right.king)
-                            .iter()
-                            .any(|toward_king| {
-                                toward_king.line.kind == LineKind::Ride
-                                    && toward_king.line.path == 0
-                                    && attack.types & !toward_king.types == 0
-                                    && rules.line_squares(&toward_king.line).starts_with(beyond)
-                            })
-                    }),
-                }
-            })
-    })
 }
 
 /// The fewest steps of a royal or pseudo-royal piece for which the squares

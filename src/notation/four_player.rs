@@ -64,7 +64,7 @@ pub fn parse_move4(pos: &mut Position<impl RuleHandle>, text: &str) -> Result<Mo
         .ok_or(MoveError::Illegal)?;
     // Piece letters are optional; a letter written must name the piece.
     let letter_of = |piece: crate::piece::Piece| {
-        crate::notation::pgn::piece_letter(rules, piece.kind()).unwrap_or('P')
+        crate::notation::san::piece_letter(rules, piece.kind()).unwrap_or('P')
     };
     let mover = pos.piece_at(written.from);
     if let Some(letter) = written.mover

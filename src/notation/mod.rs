@@ -7,11 +7,9 @@
 mod fen;
 mod fen4;
 pub mod four_player;
-pub mod pgn;
-pub mod pgn4;
-pub mod record;
-pub mod transcript;
+pub mod san;
 pub mod uci;
+pub mod xboard;
 
 use crate::moves::{Move, MoveError};
 use crate::notation::four_player::{notation4, parse_move4};

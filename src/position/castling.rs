@@ -5,7 +5,7 @@ use super::Position;
 use super::RuleHandle;
 use crate::moves::Move;
 use crate::piece::Piece;
-use crate::rules::{RuleTable, Sq, SqSet};
+use crate::rules::{LineKind, RuleTable, Sq, SqSet, segment};
 use crate::seat::Seat;
 
 /// One castling right: the seat, the wing and the squares the pieces start on.
@@ -38,7 +38,7 @@ pub(crate) struct RegisteredCastling {
     /// (every one must be safe).
     pub(crate) walk: SqSet,
     /// Whether its destination must be tested again with king and rook
-    /// moved ([`crate::movegen::castling_may_expose`]).
+    /// moved ([`castling_may_expose`]).
     pub(crate) exposes: bool,
 }
 
@@ -71,10 +71,10 @@ impl<R: RuleHandle> Position<R> {
         let (path, walk) = match geometry {
             Some(geometry) => {
                 let (mut path, mut walk) = (SqSet::default(), SqSet::default());
-                for s in crate::movegen::segment(&self.rules, right.king, geometry.king_to) {
+                for s in segment(&self.rules, right.king, geometry.king_to) {
                     walk.insert(s);
                 }
-                let rook_walk = crate::movegen::segment(&self.rules, right.rook, geometry.rook_to);
+                let rook_walk = segment(&self.rules, right.rook, geometry.rook_to);
                 for s in walk
                     .iter()
                     .chain(rook_walk)
@@ -97,7 +97,7 @@ impl<R: RuleHandle> Position<R> {
             }),
             path,
             walk,
-            exposes: crate::movegen::castling_may_expose(&self.rules, &right),
+            exposes: castling_may_expose(&self.rules, &right),
         });
         self.castling_of_seat[right.seat] |= bit;
         self.castling_mask[right.king as usize] |= bit;
@@ -246,4 +246,53 @@ impl<R: RuleHandle> Position<R> {
                 .find(|s| is_rook(*s))
         }
     }
+}
+
+/// Whether a castling right's castling, found safe on every square from
+/// the king's start to its destination with king and rook in place, may
+/// still end with the destination attacked once they have moved: an
+/// attack line toward the destination runs through a square the castling
+/// empties, other than as its attacker's square, and the attack is not
+/// ruled out by the king's start being safe. Only plain rides are ruled out
+/// that way: past the king's start, each square of the line must end a
+/// line toward the start along which the same types attack.
+fn castling_may_expose(rules: &RuleTable, right: &CastlingRight) -> bool {
+    let Some(geometry) = rules.castling[right.seat][right.wing] else {
+        return true;
+    };
+    let emptied = |s: Sq| (s == right.king || s == right.rook) && s != geometry.king_to;
+    let team = rules.seats[right.seat].team;
+    let mut enemies = Seat::all(rules.seats.len()).filter(|&s| rules.seats[s].team != team);
+    enemies.any(|enemy| {
+        rules
+            .attack_lines(enemy, geometry.king_to)
+            .iter()
+            .any(|attack| {
+                let squares = rules.line_squares(&attack.line);
+                let plain_ride = attack.line.kind == LineKind::Ride && attack.line.path == 0;
+                if !plain_ride {
+                    let plain_leap = attack.line.kind == LineKind::Leap && attack.line.path == 0;
+                    return !plain_leap
+                        && squares.iter().any(|&s| emptied(s) || s == geometry.rook_to);
+                }
+                let inner = &squares[..squares.len() - 1];
+                match inner.iter().position(|&s| emptied(s)) {
+                    None => false,
+                    Some(i) if squares[i] != right.king => true,
+                    Some(i) if inner[i + 1..].iter().any(|&s| emptied(s)) => true,
+                    Some(i) => (i + 1..squares.len()).any(|j| {
+                        let beyond = &squares[i + 1..=j];
+                        !rules
+                            .attack_lines(enemy, right.king)
+                            .iter()
+                            .any(|toward_king| {
+                                toward_king.line.kind == LineKind::Ride
+                                    && toward_king.line.path == 0
+                                    && attack.types & !toward_king.types == 0
+                                    && rules.line_squares(&toward_king.line).starts_with(beyond)
+                            })
+                    }),
+                }
+            })
+    })
 }

@@ -3,8 +3,9 @@
 
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
-use crate::position::{CastlingRight, EnPassant, MAX_SEATS, NO_SQ, Position, RuleHandle};
+use crate::position::{CastlingRight, EnPassant, NO_SQ, Position, RuleHandle};
 use crate::rules::{RuleTable, Sq};
+use crate::seat::MAX_SEATS;
 use crate::seat::Seat;
 use crate::setup::parse_fen4;
 use crate::setup::{FenError, Setup, parse_fen};

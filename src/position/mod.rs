@@ -9,7 +9,7 @@ use crate::moves::Move;
 use crate::piece::Piece;
 use crate::piece_type::PieceType;
 use crate::rules::{RuleTable, Sq, SqSet};
-use crate::seat::Seat;
+use crate::seat::{MAX_SEATS, Seat};
 
 /// "No square".
 pub const NO_SQ: Sq = Sq::MAX;
@@ -32,8 +32,6 @@ mod placement;
 mod pseudo_royal;
 mod unmake;
 
-pub use crate::rules::Army;
-pub use crate::seat::MAX_SEATS;
 pub(crate) use attacks::AttackWatch;
 pub use castling::CastlingRight;
 pub(crate) use castling::RegisteredCastling;

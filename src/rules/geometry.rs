@@ -1,6 +1,9 @@
-//! Seat orientation: turning moves relative to a seat into board steps.
+//! Seat orientation (turning moves relative to a seat into board steps)
+//! and segments of ranks and files.
 
 use crate::betza::Offset;
+
+use super::{RuleTable, Sq};
 
 /// The eight one-square steps (files, ranks), orthogonal first.
 pub const KING_STEPS: [(i32, i32); 8] = [
@@ -59,4 +62,15 @@ impl Direction {
             Direction::West => files - file,
         }
     }
+}
+
+/// The squares from `a` to `b` inclusive, along a rank or a file. Squares
+/// are numbered rank by rank, so they lie a fixed number of indices apart.
+pub(crate) fn segment(rules: &RuleTable, a: Sq, b: Sq) -> impl Iterator<Item = Sq> + Clone {
+    let (af, ar) = (rules.file_of(a) as i32, rules.rank_of(a) as i32);
+    let (bf, br) = (rules.file_of(b) as i32, rules.rank_of(b) as i32);
+    let (df, dr) = ((bf - af).signum(), (br - ar).signum());
+    let n = (bf - af).abs().max((br - ar).abs());
+    let step = dr * i32::from(rules.files) + df;
+    (0..=n).map(move |k| (i32::from(a) + step * k) as Sq)
 }

@@ -28,6 +28,7 @@ pub use bits::{
     Slot, SlotBits, pext, ride_reach,
 };
 pub use compile::{CompileError, compile};
+pub(crate) use geometry::segment;
 pub use geometry::{Direction, KING_STEPS};
 pub use herds::{Herd, HerdLeap};
 pub use match_rules::MatchRules;
@@ -969,7 +970,7 @@ impl Zobrist {
             sides: take(seats),
             castling: take(seats * squares),
             squares: take(squares),
-            checks: take(crate::position::MAX_SEATS * 16),
+            checks: take(crate::seat::MAX_SEATS * 16),
             eliminated: take(8),
             hands: take(seats * types * HAND_KEYS),
             walls: take(squares),
@@ -1313,7 +1314,7 @@ impl RuleTable {
 
     /// The hash key of the remaining checks of every seat.
     #[inline]
-    pub fn zobrist_checks(&self, checks: [u8; crate::position::MAX_SEATS]) -> u64 {
+    pub fn zobrist_checks(&self, checks: [u8; crate::seat::MAX_SEATS]) -> u64 {
         checks.iter().enumerate().fold(0, |h, (seat, &n)| {
             h ^ self.zobrist.checks[seat * 16 + n.min(15) as usize]
         })

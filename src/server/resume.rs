@@ -13,13 +13,18 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use super::App;
+use super::author::{CheckRequest, check_text};
 use super::failure::{Failure, bad};
-use super::http::prepare;
 use super::quota::Share;
 use super::room::{RoomConfig, Step, spawn};
 use super::rules_cache::{Compiled, VariantKey};
+use super::work::Budget;
+use crate::catalog::Catalog;
 use crate::game::TimeControl;
-use crate::shuffle::Shuffle;
+use crate::position::Position;
+use crate::rules::compile;
+use crate::shuffle::{Shuffle, shuffled_start};
+use crate::source::SourceFile;
 
 /// The variant a room plays.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -220,4 +225,66 @@ impl App {
         })
         .await;
     }
+}
+
+/// The rules and the start position of the variant a room will play: a
+/// named one, or a section of a file, checked within the work budget (a
+/// file's every section is checked first, as `tetrarch check` does);
+/// shuffled when asked. `cached`: the rules compiled for an earlier room.
+fn prepare(
+    base: &[Arc<SourceFile>],
+    source: &VariantSource,
+    cached: Option<Compiled>,
+    shuffle: Option<Shuffle>,
+    budget: &Budget,
+) -> Result<(Compiled, Option<String>), String> {
+    let mut catalog = Catalog::default();
+    for file in base {
+        catalog.load(file.clone());
+    }
+    let name = match (source, &cached) {
+        (_, Some(cached)) => {
+            if let VariantSource::Text { text, .. } = source {
+                catalog.load(SourceFile::new(super::author::FILE_NAME, text.as_str()));
+            }
+            cached.name.clone()
+        }
+        (VariantSource::Named(name), None) => name.clone(),
+        (VariantSource::Text { text, section }, None) => {
+            let request = CheckRequest {
+                text: text.clone(),
+                section: section.clone(),
+            };
+            let reply = check_text(base, &request, &|| budget.spent()).map_err(|stopped| {
+                format!(
+                    "checking this file takes more than the server gives a request: {} of its {} sections were checked",
+                    stopped.checked, stopped.sections
+                )
+            })?;
+            let Some(name) = reply.described.filter(|_| reply.playable) else {
+                return Err(
+                    "the file has no section that can be played: fix its errors first".into(),
+                );
+            };
+            catalog.load(SourceFile::new(super::author::FILE_NAME, text.as_str()));
+            name
+        }
+    };
+    let def = catalog.checked(&name).map_err(|e| e.to_string())?;
+    let compiled = match cached {
+        Some(cached) => cached,
+        None => Compiled {
+            rules: Arc::new(compile(def).map_err(|e| e.to_string())?),
+            name,
+            start: def.start_fen().to_string(),
+        },
+    };
+    let shuffled = match shuffle {
+        Some(shuffle) => Some(shuffled_start(def, shuffle).map_err(|e| format!("start: {e}"))?),
+        None => None,
+    };
+    let start = shuffled.as_deref().unwrap_or(&compiled.start);
+    Position::from_text(compiled.rules.as_ref(), start)
+        .map_err(|e| format!("the start position: {e}"))?;
+    Ok((compiled, shuffled))
 }

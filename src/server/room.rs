@@ -29,8 +29,8 @@ use crate::game::{
 };
 use crate::moves::Move;
 use crate::notation::move_name;
-use crate::notation::transcript::{RecordFormat, Transcript};
 use crate::position::Position;
+use crate::record::transcript::{RecordFormat, Transcript};
 use crate::rng::SplitMix64;
 use crate::rules::{Direction, RuleTable, Sq};
 use crate::seat::Seat;
@@ -928,7 +928,7 @@ impl Room {
             match event {
                 TableEvent::Game(crate::game::Event::Moved { text, .. }) => {
                     if let Some((position, sans)) = &mut self.san {
-                        sans.push(crate::notation::pgn::san(position, text.mv));
+                        sans.push(crate::notation::san::san(position, text.mv));
                         position.make(text.mv);
                     }
                 }
@@ -983,12 +983,12 @@ impl Room {
             .collect();
         let text = self.transcript.as_ref()?.write(table, &names).ok()?;
         let result = match format {
-            RecordFormat::Pgn => crate::notation::pgn::result_token(table.game()).to_string(),
+            RecordFormat::Pgn => crate::record::pgn::result_token(table.game()).to_string(),
             RecordFormat::Pgn4 => {
                 let scores: Vec<i32> = Seat::all(names.len())
                     .map(|s| table.game().score(s))
                     .collect();
-                crate::notation::pgn4::result_tag(rules, table.game().result(), &names, &scores)
+                crate::record::pgn4::result_tag(rules, table.game().result(), &names, &scores)
             }
         };
         Some(StoredGame {

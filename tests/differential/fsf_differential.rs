@@ -214,7 +214,7 @@ fn describe(game: &Game) -> Value {
             .map(|&m| {
                 (
                     move_name(pos, &m),
-                    json!(tetrarch::notation::pgn::san_among(&mut scratch, m, legal)),
+                    json!(tetrarch::notation::san::san_among(&mut scratch, m, legal)),
                 )
             })
             .collect()

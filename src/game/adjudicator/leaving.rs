@@ -8,7 +8,7 @@ use crate::game::event::{Event, ScoreReason};
 use crate::game::result::{EndRule, Outcome};
 use crate::moves::Move;
 use crate::notation::move_name;
-use crate::position::Army;
+use crate::rules::Army;
 use crate::seat::Seat;
 
 impl Game {

@@ -15,9 +15,11 @@ use crate::moves::{Move, MoveError, MoveList};
 use crate::notation::{MoveText, move_name, parse_move};
 use crate::piece::Piece;
 use crate::position::ImmediateEnd;
-use crate::position::{Army, MAX_SEATS, Position};
+use crate::position::Position;
 use crate::rng::SplitMix64;
+use crate::rules::Army;
 use crate::rules::{Ranking, RuleTable, Sq, share};
+use crate::seat::MAX_SEATS;
 use crate::seat::{Seat, SeatSet};
 use crate::setup::FenError;
 

@@ -16,8 +16,9 @@
 use crate::game::{Event, GameResult, Outcome};
 use crate::moves::Move;
 use crate::notation::MoveText;
-use crate::notation::pgn::{piece_letter, tag};
+use crate::notation::san::piece_letter;
 use crate::piece::Piece;
+use crate::record::pgn::tag;
 use crate::rules::RuleTable;
 use crate::rules::{Army, Ranking};
 use crate::seat::Seat;

@@ -5,7 +5,7 @@
 
 use crate::game::{Event, Table, TableEvent};
 use crate::moves::Move;
-use crate::notation::pgn4::Pgn4Error;
+use crate::record::pgn4::Pgn4Error;
 use crate::rules::{RuleTable, Sq};
 use crate::seat::Seat;
 
@@ -116,7 +116,7 @@ impl Transcript {
         let game = table.game();
         if game.rules().seats.len() == 2 {
             let names = [names[0].as_str(), names[1].as_str()];
-            Ok(crate::notation::pgn::pgn(
+            Ok(crate::record::pgn::pgn(
                 game,
                 &self.start,
                 &self.variant_start,
@@ -125,14 +125,14 @@ impl Transcript {
             ))
         } else {
             let scores: Vec<i32> = Seat::all(names.len()).map(|s| game.score(s)).collect();
-            let game_record = crate::notation::pgn4::GameRecord {
+            let game_record = crate::record::pgn4::GameRecord {
                 start: &self.start,
                 events: &self.events,
                 names,
                 scores: &scores,
                 started: self.started,
             };
-            crate::notation::pgn4::pgn4(game.rules(), &game_record)
+            crate::record::pgn4::pgn4(game.rules(), &game_record)
         }
     }
 }

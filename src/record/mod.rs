@@ -1,17 +1,23 @@
-//! Reading game records back: PGN (two players: SAN as Fairy-Stockfish,
+//! Game records: PGN and PGN4 written ([`pgn`], [`pgn4`], from a table's
+//! [`transcript`]), and read back: PGN (two players: SAN as Fairy-Stockfish,
 //! XBoard and lichess write it, or coordinates) and PGN4 (four players, as
-//! chess.com and [`crate::notation::pgn4`] write it), each game replayed through the
-//! rules so that every move is checked legal and the result the rules
-//! reach is compared with the one recorded.
+//! chess.com and [`pgn4`] write it), each game replayed through the rules
+//! so that every move is checked legal and the result the rules reach is
+//! compared with the one recorded.
 
 use std::sync::Arc;
+
+pub mod pgn;
+pub mod pgn4;
+pub mod transcript;
 
 use crate::catalog::Catalog;
 use crate::definition::keys::Key;
 use crate::game::{Action, Game};
 use crate::moves::Move;
-use crate::notation::pgn::{result_token, san, san_among};
+use crate::notation::san::{san, san_among};
 use crate::rules::{RuleTable, compile};
+use pgn::result_token;
 
 /// One word of movetext and the line it is on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -261,7 +267,7 @@ fn variant_of(record: &RecordedGame, catalog: &Catalog, options: &ReadOptions) -
             .filter_map(|name| {
                 let def = catalog.checked(name).ok()?;
                 let rules = compile(def).ok()?;
-                (rules.seats.len() == 4 && crate::notation::pgn4::variant_tag(&rules) == tag).then(
+                (rules.seats.len() == 4 && crate::record::pgn4::variant_tag(&rules) == tag).then(
                     || {
                         (
                             name.to_string(),
@@ -419,7 +425,7 @@ fn pgn4_result(record: &RecordedGame, game: &Game) -> String {
     let scores: Vec<i32> = crate::seat::Seat::all(game.rules().seats.len())
         .map(|s| game.score(s))
         .collect();
-    crate::notation::pgn4::result_tag(game.rules(), game.result(), &names, &scores)
+    crate::record::pgn4::result_tag(game.rules(), game.result(), &names, &scores)
 }
 
 /// A leaving the record does not write: chess.com writes `R` or `T` only
@@ -483,8 +489,7 @@ fn with_rule_switches(
         .checked(base)
         .map_err(|e| variant_error(e.to_string()))?;
     let rules = compile(def).map_err(|e| variant_error(e.to_string()))?;
-    let keys =
-        crate::notation::pgn4::switch_keys(&rules, switches).map_err(RecordError::Variant)?;
+    let keys = crate::record::pgn4::switch_keys(&rules, switches).map_err(RecordError::Variant)?;
     if keys.is_empty() {
         return Ok(base.to_string());
     }
@@ -527,7 +532,7 @@ fn plain(word: &str) -> String {
 /// coordinates. `false` when it names no legal move.
 fn play_pgn_word(game: &mut Game, word: &str, xboard_ranks: bool) -> bool {
     let word = if xboard_ranks {
-        crate::protocol::xboard::from_xboard(word, game.rules().ranks)
+        crate::notation::xboard::from_xboard(word, game.rules().ranks)
     } else {
         word.to_string()
     };
