@@ -5,9 +5,10 @@
 
 use super::{Counter, MAPPED_STEPS, MoveSink, PieceWalk};
 use crate::moves::{Move, MoveList};
+use crate::piece::Piece;
 use crate::piece_type::PieceType;
 use crate::position::{EnPassant, KingSafety, NO_SQ, Position, RuleHandle};
-use crate::rules::{BitTables, Bitboard, BoardBits, HerdLeap, RuleTable, SeatSlots, Sq};
+use crate::rules::{BitTables, Bitboard, BoardBits, HerdLeap, RuleTable, SeatSlots, Slot, Sq};
 use crate::seat::Seat;
 
 /// The bitboards the legal-move generator's bitboard paths need.
@@ -156,19 +157,12 @@ impl<R: RuleHandle> Position<R> {
         let mut stepped = 0;
         if B::SQUARES <= 64
             && sink.counter().is_some()
-            && let Some(king) = self.royal(us)
+            && let Some((king, targets)) =
+                self.royal_steps_first(slots, moveless, occupied, enemies)
         {
-            let p = self.piece_at(king);
-            let slot = slots.of(p.kind(), king);
-            if slot.royal
-                && !p.dead()
-                && !p.kind().is_in(moveless)
-                && let Some(targets) = self.royal_targets(&slot, p, occupied, enemies)
-            {
-                royal_steps.0[0] = (king, targets);
-                royal_steps.1 = 1;
-                stepped = 1 << king;
-            }
+            royal_steps.0[0] = (king, targets);
+            royal_steps.1 = 1;
+            stepped = 1 << king;
         }
         // Where only the number of moves counts (the pieces' order does not
         // matter), on boards of at most 64 squares, the pieces are read from
@@ -194,30 +188,11 @@ impl<R: RuleHandle> Position<R> {
             // The commonest piece first: one whose targets are its leaps'
             // and slides', unpinned. A sink that declines its promotions
             // leaves them to the walk below.
-            if slot.plain && !safety.is_pinned(from) {
-                if safety.checkers >= 2 {
-                    continue;
-                }
-                let targets = Self::plain_targets(slot, masks);
-                if !Self::may_promote(&slot, p) {
-                    sink.batch(from, targets, targets & occupied);
-                    continue;
-                }
-                // Where every move has as many forms, a count multiplies.
-                let forms = u32::from(slot.uniform_forms[usize::from(p.promoted())]);
-                if forms != 0
-                    && let Some(counter) = sink.counter()
-                {
-                    counter.add_counts(
-                        targets.count() * forms,
-                        (targets & occupied).count() * forms,
-                    );
-                    continue;
-                }
-                let zone = bits.zones[us.index()];
-                if sink.promotions(self, from, p, targets & !occupied, targets & occupied, zone) {
-                    continue;
-                }
+            if slot.plain
+                && !safety.is_pinned(from)
+                && self.plain_piece_moves(bits, (from, p), slot, (&safety, masks), sink)
+            {
+                continue;
             }
             let royal = slot.royal;
             let quick = !royal && !safety.is_pinned(from);
@@ -267,8 +242,93 @@ impl<R: RuleHandle> Position<R> {
         // safe too (a piece only blocks attacks here, no hopper uses it as
         // a screen), so castling does not test them again.
         // The piece is lifted once for all its steps.
+        let safe_steps =
+            self.royal_steps_judged(bits, &royal_steps.0[..royal_steps.1], occupied, sink);
+        // Cambodian chess's first moves: the king's leap (never out of
+        // check) is tested as its steps are, the fers's double step as a
+        // plain move.
+        self.cambodian_moves(&mut tested);
+        self.drops_answering(&safety, sink);
+        self.tested_moves_judged(rules, &safety, &tested, sink);
+        // Most nodes of most variants hold no castling right.
+        if safety.checkers == 0 && self.castling_bits(us) != 0 {
+            self.castlings(safe_steps, sink);
+        }
+    }
+
+    /// [`Position::generate_legal_with`]'s royal piece, where it moves: its
+    /// square and the targets of its steps, found before the walk over the
+    /// pieces.
+    #[inline(always)]
+    fn royal_steps_first<B: Bitboard>(
+        &self,
+        slots: SeatSlots<'_, B>,
+        moveless: u64,
+        occupied: B,
+        enemies: B,
+    ) -> Option<(Sq, B)> {
+        let king = self.royal(self.to_move())?;
+        let p = self.piece_at(king);
+        let slot = slots.of(p.kind(), king);
+        if !slot.royal || p.dead() || p.kind().is_in(moveless) {
+            return None;
+        }
+        Some((king, self.royal_targets(&slot, p, occupied, enemies)?))
+    }
+
+    /// [`Position::generate_legal_with`]'s moves of an unpinned piece whose
+    /// moves are all plain leaps and slides: its targets as one bitboard,
+    /// counted by their forms or handed to the sink's promotions where it
+    /// may promote. False where the sink declines the promotions, which the
+    /// walk then takes move by move.
+    #[inline(always)]
+    fn plain_piece_moves<B: Bitboard>(
+        &self,
+        bits: &BitTables<B>,
+        (from, p): (Sq, Piece),
+        slot: Slot<'_, B>,
+        (safety, masks): (&KingSafety, BoardMasks<B>),
+        sink: &mut impl MoveSink,
+    ) -> bool {
+        let us = self.to_move();
+        let occupied = masks.occupied;
+        if safety.checkers >= 2 {
+            return true;
+        }
+        let targets = Self::plain_targets(slot, masks);
+        if !Self::may_promote(&slot, p) {
+            sink.batch(from, targets, targets & occupied);
+            return true;
+        }
+        // Where every move has as many forms, a count multiplies.
+        let forms = u32::from(slot.uniform_forms[usize::from(p.promoted())]);
+        if forms != 0
+            && let Some(counter) = sink.counter()
+        {
+            counter.add_counts(
+                targets.count() * forms,
+                (targets & occupied).count() * forms,
+            );
+            return true;
+        }
+        let zone = bits.zones[us.index()];
+        sink.promotions(self, from, p, targets & !occupied, targets & occupied, zone)
+    }
+
+    /// [`Position::generate_legal_with`]'s royal steps: each royal piece's
+    /// targets (`steps`) judged with it lifted, those safe handed to the
+    /// sink. Returns the squares found safe.
+    #[inline(always)]
+    fn royal_steps_judged<B: Bitboard>(
+        &mut self,
+        bits: &BitTables<B>,
+        steps: &[(Sq, B)],
+        occupied: B,
+        sink: &mut impl MoveSink,
+    ) -> B {
+        let us = self.to_move();
         let mut safe_steps = B::default();
-        for &(from, targets) in &royal_steps.0[..royal_steps.1] {
+        for &(from, targets) in steps {
             let mut t = targets;
             if t.is_empty() {
                 continue;
@@ -294,11 +354,20 @@ impl<R: RuleHandle> Position<R> {
             }
             self.drop_back(from, royal);
         }
-        // Cambodian chess's first moves: the king's leap (never out of
-        // check) is tested as its steps are, the fers's double step as a
-        // plain move.
-        self.cambodian_moves(&mut tested);
-        self.drops_answering(&safety, sink);
+        safe_steps
+    }
+
+    /// [`Position::generate_legal_with`]'s moves tested one by one (those of
+    /// pinned, royal and overlapping pieces, en passant, Cambodian first
+    /// moves): the legal ones handed to the sink.
+    #[inline(always)]
+    fn tested_moves_judged(
+        &mut self,
+        rules: &RuleTable,
+        safety: &KingSafety,
+        tested: &MoveList<256>,
+        sink: &mut impl MoveSink,
+    ) {
         for &m in tested.as_slice() {
             let Some(from) = m.from() else {
                 continue;
@@ -313,10 +382,6 @@ impl<R: RuleHandle> Position<R> {
             if legal {
                 sink.single(m, rules.must_capture && self.is_capture(&m));
             }
-        }
-        // Most nodes of most variants hold no castling right.
-        if safety.checkers == 0 && self.castling_bits(us) != 0 {
-            self.castlings(safe_steps, sink);
         }
     }
 

@@ -145,65 +145,18 @@ impl<R: RuleHandle> Position<R> {
         // attacked either.
         let royal = self.royal(us).is_some()
             || matches!(shape, Move::Drop { placed, .. } if rules.pieces[placed].royal);
-        let mut pseudo = self.pseudo_royals(us);
+        let pseudo = self.pseudo_royals(us);
         // With blasts, the opponent's pseudo-royal pieces before the move:
         // exploding one wins at once, and a piece touching one cannot be
         // taken.
         let theirs = self.enemy_pseudo_royals_if_blasts(us);
         if let Move::Castle { king, to, .. } = shape
             && (rules.pieces[self.piece_at(king).kind()].royal || pseudo.contains(king))
-        {
-            // The king may not castle out of, or through, an attacked square
-            // (a pseudo-royal one judged with the move's wall standing and
-            // the duck gone, as Fairy-Stockfish judges it).
-            let lifted = self.stand_wall(mv.wall());
-            // A pseudo-royal king is judged lifted from its square, on each
-            // square from its start to the one before its destination (that
-            // one is judged after the whole move), as Fairy-Stockfish
-            // judges it: in atomic, a rook checking a king that touches the
-            // enemy king still attacks the squares beyond it.
-            let lift_king = pseudo.contains(king) && mv.wall() != Some(king);
-            let king_piece = if lift_king {
-                self.lift(king)
-            } else {
-                Piece::NONE
-            };
-            let attacked = segment(rules, king, to)
-                .filter(|&s| !lift_king || s != to || to == king)
-                .any(|s| self.attacked_by_enemy(s, us) && !self.touches(s, &theirs));
-            if lift_king {
-                self.drop_back(king, king_piece);
-            }
-            self.unstand_wall(mv.wall(), lifted);
-            if attacked {
-                return false;
-            }
-        }
-        // A pseudo-royal piece may not capture where it would turn into a
-        // wall (`petrifyOnCaptureTypes`).
-        if let Some(from) = mv.from()
-            && pseudo.contains(from)
-            && self.piece_at(from).kind().is_in(rules.petrify)
-            && self.is_capture(&mv)
+            && self.castles_through_attack(rules, mv, (king, to), &pseudo, &theirs)
         {
             return false;
         }
-        // Pieces of a mutually immune type may not capture each other.
-        if rules.mutually_immune != 0
-            && self.is_capture(&mv)
-            && let Some(from) = mv.from()
-        {
-            let mover = self.piece_at(from).kind();
-            let victim = self.piece_at(mv.to());
-            if mover.is_in(rules.mutually_immune) && victim.is_some() && victim.kind() == mover {
-                return false;
-            }
-        }
-        if let Move::Drop { placed, to, .. } = shape
-            && self
-                .bishop_balance()
-                .is_some_and(|balance| !balance.allows(placed, to))
-        {
+        if self.refused_capture_or_drop(mv, shape, &pseudo) {
             return false;
         }
         // Drops that may not give check, and sittuyin's promotions, which
@@ -226,6 +179,97 @@ impl<R: RuleHandle> Position<R> {
         {
             return legal;
         }
+        let pseudo = self.pseudo_royals_after(mv, shape, pseudo);
+        self.legal_once_played(
+            rules,
+            mv,
+            (&pseudo, &theirs),
+            Judging {
+                duple,
+                facing,
+                drop_checks_tested,
+            },
+        )
+    }
+
+    /// [`Position::is_legal`]'s test of a castling whose king is royal or
+    /// pseudo-royal: whether it castles out of, or through, an attacked
+    /// square.
+    fn castles_through_attack(
+        &mut self,
+        rules: &RuleTable,
+        mv: Move,
+        (king, to): (Sq, Sq),
+        pseudo: &SqSet,
+        theirs: &SqSet,
+    ) -> bool {
+        let us = self.to_move();
+        // The king may not castle out of, or through, an attacked square
+        // (a pseudo-royal one judged with the move's wall standing and
+        // the duck gone, as Fairy-Stockfish judges it).
+        let lifted = self.stand_wall(mv.wall());
+        // A pseudo-royal king is judged lifted from its square, on each
+        // square from its start to the one before its destination (that
+        // one is judged after the whole move), as Fairy-Stockfish
+        // judges it: in atomic, a rook checking a king that touches the
+        // enemy king still attacks the squares beyond it.
+        let lift_king = pseudo.contains(king) && mv.wall() != Some(king);
+        let king_piece = if lift_king {
+            self.lift(king)
+        } else {
+            Piece::NONE
+        };
+        let attacked = segment(rules, king, to)
+            .filter(|&s| !lift_king || s != to || to == king)
+            .any(|s| self.attacked_by_enemy(s, us) && !self.touches(s, theirs));
+        if lift_king {
+            self.drop_back(king, king_piece);
+        }
+        self.unstand_wall(mv.wall(), lifted);
+        attacked
+    }
+
+    /// [`Position::is_legal`]'s refusals before a move is played: a
+    /// pseudo-royal piece capturing where it would turn into a wall, pieces
+    /// of a mutually immune type taking each other, and a drop the bishops'
+    /// balance forbids.
+    fn refused_capture_or_drop(&self, mv: Move, shape: Move, pseudo: &SqSet) -> bool {
+        let rules = self.rules();
+        // A pseudo-royal piece may not capture where it would turn into a
+        // wall (`petrifyOnCaptureTypes`).
+        if let Some(from) = mv.from()
+            && pseudo.contains(from)
+            && self.piece_at(from).kind().is_in(rules.petrify)
+            && self.is_capture(&mv)
+        {
+            return true;
+        }
+        // Pieces of a mutually immune type may not capture each other.
+        if rules.mutually_immune != 0
+            && self.is_capture(&mv)
+            && let Some(from) = mv.from()
+        {
+            let mover = self.piece_at(from).kind();
+            let victim = self.piece_at(mv.to());
+            if mover.is_in(rules.mutually_immune) && victim.is_some() && victim.kind() == mover {
+                return true;
+            }
+        }
+        if let Move::Drop { placed, to, .. } = shape
+            && self
+                .bishop_balance()
+                .is_some_and(|balance| !balance.allows(placed, to))
+        {
+            return true;
+        }
+        false
+    }
+
+    /// The mover's pseudo-royal pieces once `mv` (of shape `shape`, its wall
+    /// set aside) is played, from those before it.
+    fn pseudo_royals_after(&self, mv: Move, shape: Move, mut pseudo: SqSet) -> SqSet {
+        let rules = self.rules();
+        let us = self.to_move();
         match (mv.from(), shape) {
             (Some(from), _) if pseudo.contains(from) => {
                 pseudo.remove(from);
@@ -255,6 +299,26 @@ impl<R: RuleHandle> Position<R> {
                 pseudo.insert(to);
             }
         }
+        pseudo
+    }
+
+    /// [`Position::is_legal`]'s last test: the move played (its board part
+    /// alone where nothing else changes what is read), then no royal or
+    /// pseudo-royal piece of the mover left attacked, no `dupleCheck`, no
+    /// facing generals and, where checks are off, no check given.
+    fn legal_once_played(
+        &mut self,
+        rules: &RuleTable,
+        mv: Move,
+        (pseudo, theirs): (&SqSet, &SqSet),
+        judging: Judging,
+    ) -> bool {
+        let us = self.to_move();
+        let Judging {
+            duple,
+            facing,
+            drop_checks_tested,
+        } = judging;
         // Where a blast and a petrification meet, Fairy-Stockfish judges the
         // move as if the exploded square stayed empty (the new wall shields
         // nothing); tetrarch judges it the same way.
@@ -303,7 +367,7 @@ impl<R: RuleHandle> Position<R> {
         // (however many there are) may be.
         if legal && !pseudo.is_empty() {
             legal = if rules.blast.is_some() {
-                self.blast_safe(us, &pseudo, &theirs)
+                self.blast_safe(us, pseudo, theirs)
             } else {
                 pseudo.iter().all(|s| !self.threatened_pseudo_royal(s, us))
             };
@@ -727,4 +791,18 @@ impl<R: RuleHandle> Position<R> {
         }
         checkers.iter().count() == 1 && checkers.contains(mv.to())
     }
+}
+
+/// What [`Position::is_legal`] found before playing a move that its last
+/// test needs.
+#[derive(Clone, Copy)]
+struct Judging {
+    /// `dupleCheck`: not every piece of the pseudo-royal types may be left
+    /// attacked.
+    duple: bool,
+    /// The kings faced each other (bikjang) before the move.
+    facing: bool,
+    /// The move may not give check (a drop where drops may not, or a
+    /// sittuyin promotion).
+    drop_checks_tested: bool,
 }

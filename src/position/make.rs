@@ -95,26 +95,7 @@ impl<R: RuleHandle> Position<R> {
             king, rook, wing, ..
         } = mv
         {
-            let geometry = rules.castling[us][wing as usize].expect("castling geometry");
-            let king_piece = self.remove(king);
-            let rook_piece = self.remove(rook);
-            hash ^= rules.zobrist_piece(king_piece, king) ^ rules.zobrist_piece(rook_piece, rook);
-            self.add(geometry.king_to, king_piece);
-            self.add(geometry.rook_to, rook_piece);
-            hash ^= rules.zobrist_piece(king_piece, geometry.king_to)
-                ^ rules.zobrist_piece(rook_piece, geometry.rook_to);
-            self.state.castling &=
-                !(self.castling_mask[king as usize] | self.castling_mask[rook as usize]);
-            // With `oppositeCastling`, the opponents lose the right to
-            // castle to the same wing.
-            if rules.opposite_castling {
-                for (i, RegisteredCastling { right, .. }) in self.castling_rights.iter().enumerate()
-                {
-                    if right.seat != us && right.wing == usize::from(wing) {
-                        self.state.castling &= !(1 << i);
-                    }
-                }
-            }
+            hash ^= self.make_castle(rules, us, king, rook, wing);
         } else if let Move::Pass { .. } = mv {
             // Nothing moves; as in Fairy-Stockfish, a pass named by a pawn
             // counts as that pawn's move (it cannot step back to where it
@@ -130,89 +111,164 @@ impl<R: RuleHandle> Position<R> {
                 self.state.castling |= self.dropped_castling_rights(moved, to);
             }
         } else if let Some(from) = mv.from() {
-            let to = mv.to();
-            let captured_on = match mv {
-                Move::EnPassant { captured, .. } => {
-                    // The passed square was occupied meanwhile: that piece goes too.
-                    let passer = self.board[to as usize];
-                    if passer.is_some() {
-                        hash ^= self.take_off(to);
-                        hash ^= self.put_in_hand(us, passer);
-                    }
-                    captured
-                }
-                _ => to,
-            };
-            // Sittuyin's pawn may promote where it stands: nothing is taken.
-            let victim = if captured_on == from {
-                Piece::NONE
-            } else {
-                self.board[captured_on as usize]
-            };
+            let (change, victim) = self.make_piece_move(rules, us, mv, moved, from);
+            hash ^= change;
             captured = victim;
-            let captures = victim.is_some();
-            if captures {
-                hash ^= self.take_off(captured_on);
-                hash ^= self.put_in_hand(us, victim);
-                // Dead pieces are obstacles, not material: taking one does
-                // not restart the n-move count (chess.com's records).
-                if !victim.dead() {
-                    self.state.halfmove = 0;
+        }
+        hash ^= self.make_aftermath(rules, us, mv, moved, gate, wall);
+        if rules.ends.check_counting && self.gives_check_after(us) {
+            self.state.checks[us] = self.state.checks[us].saturating_sub(1);
+        }
+        self.advance_turn(us);
+        if let Some(counting) = &rules.counting {
+            self.update_counting(counting, us, captured, matches!(mv, Move::Promotion { .. }));
+        }
+        if hashed {
+            hash ^= self.state_change(&undo);
+            self.state.hash = hash;
+        }
+        self.push_ply(undo);
+    }
+
+    /// [`Position::make_other`]'s castling: king and rook to their squares,
+    /// the rights they held (and, with `oppositeCastling`, the opponents'
+    /// on the same wing) given up. Returns the hash change of the pieces.
+    #[inline(always)]
+    fn make_castle(&mut self, rules: &RuleTable, us: Seat, king: Sq, rook: Sq, wing: u8) -> u64 {
+        let mut hash = 0;
+        let geometry = rules.castling[us][wing as usize].expect("castling geometry");
+        let king_piece = self.remove(king);
+        let rook_piece = self.remove(rook);
+        hash ^= rules.zobrist_piece(king_piece, king) ^ rules.zobrist_piece(rook_piece, rook);
+        self.add(geometry.king_to, king_piece);
+        self.add(geometry.rook_to, rook_piece);
+        hash ^= rules.zobrist_piece(king_piece, geometry.king_to)
+            ^ rules.zobrist_piece(rook_piece, geometry.rook_to);
+        self.state.castling &=
+            !(self.castling_mask[king as usize] | self.castling_mask[rook as usize]);
+        // With `oppositeCastling`, the opponents lose the right to
+        // castle to the same wing.
+        if rules.opposite_castling {
+            for (i, RegisteredCastling { right, .. }) in self.castling_rights.iter().enumerate() {
+                if right.seat != us && right.wing == usize::from(wing) {
+                    self.state.castling &= !(1 << i);
                 }
-                // Where one seat loses by its king's capture and the others
-                // play on, the capture takes that seat out at once.
-                if rules.king_capture_eliminates
-                    && !victim.dead()
-                    && rules.pieces[victim.kind()].royal
-                    && !self.is_eliminated(victim.seat())
-                {
-                    let army = if rules.eliminated_pieces_removed {
-                        Army::Remove
-                    } else {
-                        Army::Dead
-                    };
-                    hash ^= self.clear_army(victim.seat(), army);
-                    self.state.eliminated |= victim.seat().bit();
-                    self.state.en_passant[victim.seat()] = None;
-                }
-            }
-            // As in Fairy-Stockfish, a pawn promotion always resets the
-            // n-move counter, a piece promotion unless pieces also demote.
-            let (placed, promotes) = match mv {
-                Move::Promotion { piece, .. } => (moved.promote_pawn(piece), true),
-                Move::PiecePromotion { piece, .. } => {
-                    (moved.promote_to(piece), !rules.piece_demotion)
-                }
-                Move::PieceDemotion { .. } => (moved.demote(), false),
-                _ => (moved, false),
-            };
-            if placed == moved && from != to {
-                self.relocate(from, to);
-            } else {
-                self.remove(from);
-                self.add(to, placed);
-            }
-            hash ^= rules.zobrist_piece(moved, from) ^ rules.zobrist_piece(placed, to);
-            if promotes {
-                self.state.halfmove = 0;
-            }
-            self.after_piece_move(rules, us, moved, (from, to), true);
-            if captures && let Some(immune) = rules.blast {
-                hash ^= self.explode(to, immune, victim.seat());
-            }
-            // As in Fairy-Stockfish, the mover's type decides (a pawn that
-            // promotes while capturing is no petrifying piece), the type it
-            // became whether a wall is left.
-            if captures && moved.kind().is_in(rules.petrify) {
-                let wall = placed.kind().is_in(rules.petrify);
-                hash ^= self.petrify(to, placed, victim.seat(), wall);
-            }
-            // A promotion leaves no en-passant target, even one that steps
-            // twice (torpedo's pawns), as in Fairy-Stockfish.
-            if !captures && matches!(mv, Move::Normal { .. }) {
-                self.leave_en_passant(rules, us, moved, from, to);
             }
         }
+        hash
+    }
+
+    /// [`Position::make_other`]'s move of a piece from `from`: its capture
+    /// (with the king capture that eliminates, the blast and the
+    /// petrification it sets off), its promotion or demotion, and the
+    /// en-passant target it leaves. Returns the hash change and the piece
+    /// taken.
+    #[inline(always)]
+    fn make_piece_move(
+        &mut self,
+        rules: &RuleTable,
+        us: Seat,
+        mv: Move,
+        moved: Piece,
+        from: Sq,
+    ) -> (u64, Piece) {
+        let mut hash = 0;
+        let to = mv.to();
+        let captured_on = match mv {
+            Move::EnPassant { captured, .. } => {
+                // The passed square was occupied meanwhile: that piece goes too.
+                let passer = self.board[to as usize];
+                if passer.is_some() {
+                    hash ^= self.take_off(to);
+                    hash ^= self.put_in_hand(us, passer);
+                }
+                captured
+            }
+            _ => to,
+        };
+        // Sittuyin's pawn may promote where it stands: nothing is taken.
+        let victim = if captured_on == from {
+            Piece::NONE
+        } else {
+            self.board[captured_on as usize]
+        };
+        let captures = victim.is_some();
+        if captures {
+            hash ^= self.take_off(captured_on);
+            hash ^= self.put_in_hand(us, victim);
+            // Dead pieces are obstacles, not material: taking one does
+            // not restart the n-move count (chess.com's records).
+            if !victim.dead() {
+                self.state.halfmove = 0;
+            }
+            // Where one seat loses by its king's capture and the others
+            // play on, the capture takes that seat out at once.
+            if rules.king_capture_eliminates
+                && !victim.dead()
+                && rules.pieces[victim.kind()].royal
+                && !self.is_eliminated(victim.seat())
+            {
+                let army = if rules.eliminated_pieces_removed {
+                    Army::Remove
+                } else {
+                    Army::Dead
+                };
+                hash ^= self.clear_army(victim.seat(), army);
+                self.state.eliminated |= victim.seat().bit();
+                self.state.en_passant[victim.seat()] = None;
+            }
+        }
+        // As in Fairy-Stockfish, a pawn promotion always resets the
+        // n-move counter, a piece promotion unless pieces also demote.
+        let (placed, promotes) = match mv {
+            Move::Promotion { piece, .. } => (moved.promote_pawn(piece), true),
+            Move::PiecePromotion { piece, .. } => (moved.promote_to(piece), !rules.piece_demotion),
+            Move::PieceDemotion { .. } => (moved.demote(), false),
+            _ => (moved, false),
+        };
+        if placed == moved && from != to {
+            self.relocate(from, to);
+        } else {
+            self.remove(from);
+            self.add(to, placed);
+        }
+        hash ^= rules.zobrist_piece(moved, from) ^ rules.zobrist_piece(placed, to);
+        if promotes {
+            self.state.halfmove = 0;
+        }
+        self.after_piece_move(rules, us, moved, (from, to), true);
+        if captures && let Some(immune) = rules.blast {
+            hash ^= self.explode(to, immune, victim.seat());
+        }
+        // As in Fairy-Stockfish, the mover's type decides (a pawn that
+        // promotes while capturing is no petrifying piece), the type it
+        // became whether a wall is left.
+        if captures && moved.kind().is_in(rules.petrify) {
+            let wall = placed.kind().is_in(rules.petrify);
+            hash ^= self.petrify(to, placed, victim.seat(), wall);
+        }
+        // A promotion leaves no en-passant target, even one that steps
+        // twice (torpedo's pawns), as in Fairy-Stockfish.
+        if !captures && matches!(mv, Move::Normal { .. }) {
+            self.leave_en_passant(rules, us, moved, from, to);
+        }
+        (hash, victim)
+    }
+
+    /// [`Position::make_other`]'s effects once the piece has moved: the
+    /// gated piece, the wall, the pieces turned over, Cambodian gates lost to
+    /// a rook, and gates lost with an empty hand. Returns the hash change.
+    #[inline(always)]
+    fn make_aftermath(
+        &mut self,
+        rules: &RuleTable,
+        us: Seat,
+        mv: Move,
+        moved: Piece,
+        gate: Option<(PieceType, Sq)>,
+        wall: Option<Sq>,
+    ) -> u64 {
+        let mut hash = 0;
         // The gated piece appears once the move is made; as in
         // Fairy-Stockfish, it does not reset the n-move counter.
         if let Some((piece, sq)) = gate {
@@ -254,18 +310,7 @@ impl<R: RuleHandle> Position<R> {
                 self.gates.remove(sq);
             }
         }
-        if rules.ends.check_counting && self.gives_check_after(us) {
-            self.state.checks[us] = self.state.checks[us].saturating_sub(1);
-        }
-        self.advance_turn(us);
-        if let Some(counting) = &rules.counting {
-            self.update_counting(counting, us, captured, matches!(mv, Move::Promotion { .. }));
-        }
-        if hashed {
-            hash ^= self.state_change(&undo);
-            self.state.hash = hash;
-        }
-        self.push_ply(undo);
+        hash
     }
 
     /// [`Position::make`] of a normal move from `from` to `to` where the
