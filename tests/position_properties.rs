@@ -46,7 +46,12 @@ fn reference_positions(catalog: &Catalog) -> Vec<(RuleTable, String)> {
 /// by the differential test against pyffish.
 fn as_written(rules: &RuleTable, fen: &str) -> String {
     // Gate squares (`gating`) are kept in the castling field, castling or not.
-    let castles = rules.gating || rules.castling.iter().any(|w| w.iter().any(Option::is_some));
+    let castles = rules.gating
+        || rules
+            .castling
+            .geometry
+            .iter()
+            .any(|w| w.iter().any(Option::is_some));
     let mut fields = fen.split(' ');
     let written_board = fields.next().expect("a board");
     // Drops that need no hand (`freeDrops`) show no pocket.

@@ -125,7 +125,7 @@ pub fn check_position(pos: &mut Position) {
 
     let us = pos.to_move();
     let royal = pos.royal(us).is_some() && !pos.is_eliminated(us);
-    let pseudo_royal_each = rules.pseudo_royal.is_some_and(|(_, _, duple)| !duple);
+    let pseudo_royal_each = rules.royalty.pseudo.is_some_and(|pseudo| !pseudo.duple);
     let hash = pos.hash();
     for mv in moves {
         let name = move_name(pos, &mv);

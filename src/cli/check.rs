@@ -18,8 +18,8 @@ const SHOWN_PER_LINE: usize = 5;
 const SHOWN_IN_ALL: usize = 200;
 
 /// Renders the diagnostics of the given files and counts their sections
-/// (see [`crate::check`]). At most [`SHOWN_PER_LINE`] diagnostics of one
-/// line and [`SHOWN_IN_ALL`] in all are rendered; a closing note counts the
+/// (see [`crate::check`]). At most `SHOWN_PER_LINE` diagnostics of one
+/// line and `SHOWN_IN_ALL` in all are rendered; a closing note counts the
 /// rest.
 pub fn report(catalog: &Catalog, files: &[usize]) -> (String, Summary) {
     let findings = check(catalog, files);

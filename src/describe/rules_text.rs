@@ -7,7 +7,8 @@ use crate::piece_type::PieceType;
 use crate::position::Position;
 use crate::rules::words::{either, extra_moves_in_words, moves_in_words};
 use crate::rules::{
-    Army, CountingRule, Enclosing, MaterialCounting, Ranking, RuleTable, Sq, SqSet, WallingRule,
+    Army, CountingRule, Enclosing, MaterialCounting, PseudoRoyalty, Ranking, RuleTable, Sq, SqSet,
+    WallingRule,
 };
 use crate::seat::Seat;
 
@@ -164,16 +165,16 @@ fn promotion(rules: &RuleTable) -> Vec<String> {
     let pawns: Vec<usize> = (0..rules.pieces.len())
         .filter(|&t| rules.pieces[t].promotes_as_pawn.get(seat.index()) == Some(&true))
         .collect();
-    let choices: Vec<String> = rules.promotion_choices[seat.index()]
+    let choices: Vec<String> = rules.promotion.choices[seat.index()]
         .iter()
         .map(|p| piece_name(rules, p.index()))
         .collect();
     if !pawns.is_empty()
         && !choices.is_empty()
-        && let Some(zone) = seat_regions(rules, &rules.promotion_region)
+        && let Some(zone) = seat_regions(rules, &rules.promotion.region)
     {
         let names: Vec<String> = pawns.iter().map(|&t| piece_name(rules, t)).collect();
-        if rules.sittuyin_promotion {
+        if rules.promotion.sittuyin {
             lines.push(format!(
                 "A {pawn} standing on {zone} (any {pawn}, when it is the player's last) may, as its move, become a {choice} in place or on an empty square the {choice} could move to, unless the new piece would give check or attack an enemy piece there; reaching those squares promotes nothing. A player left with a king and one {pawn}, not in check, whose only moves are such promotions draws.",
                 pawn = either(&names),
@@ -183,7 +184,7 @@ fn promotion(rules: &RuleTable) -> Vec<String> {
             lines.push(format!(
                 "A {} reaching {zone} {} to a {}.",
                 either(&names),
-                if rules.mandatory_pawn_promotion {
+                if rules.promotion.mandatory_pawn {
                     "promotes"
                 } else {
                     "may promote"
@@ -197,13 +198,13 @@ fn promotion(rules: &RuleTable) -> Vec<String> {
             lines.push(format!(
                 "A {} moving into, out of or inside the promotion zone {} to a {}{}.",
                 piece_name(rules, t),
-                if rules.mandatory_piece_promotion {
+                if rules.promotion.mandatory_piece {
                     "promotes"
                 } else {
                     "may promote"
                 },
                 piece_name(rules, to.index()),
-                if rules.piece_demotion {
+                if rules.promotion.piece_demotion {
                     "; a promoted piece may demote"
                 } else {
                     ""
@@ -216,7 +217,7 @@ fn promotion(rules: &RuleTable) -> Vec<String> {
 
 fn castling(rules: &RuleTable, start: &str) -> Vec<String> {
     let mut lines = Vec::new();
-    for (seat, sides) in rules.castling.iter().enumerate() {
+    for (seat, sides) in rules.castling.geometry.iter().enumerate() {
         for (side, geometry) in sides.iter().enumerate() {
             let Some(g) = geometry else { continue };
             let wing = if side == 0 { "king side" } else { "queen side" };
@@ -238,7 +239,7 @@ fn castling(rules: &RuleTable, start: &str) -> Vec<String> {
             lines.push(text);
         }
     }
-    let (kings, rooks) = rules.castling_pieces;
+    let (kings, rooks) = rules.castling.pieces;
     if lines.is_empty() || kings == 0 || rooks == 0 {
         return Vec::new();
     }
@@ -252,7 +253,7 @@ fn castling(rules: &RuleTable, start: &str) -> Vec<String> {
             "A {king} and a {rook} that have not moved may castle when the squares between them \
              are empty and the {king} neither stands in, passes through nor lands on an attacked \
              square{}.",
-            if !rules.castling_dropped_piece
+            if !rules.castling.dropped_piece
                 && Position::from_text(rules, start).is_ok_and(|p| p.castling().next().is_none())
             {
                 " (the start position gives no one the right: only a position set up with castling \
@@ -262,12 +263,12 @@ fn castling(rules: &RuleTable, start: &str) -> Vec<String> {
             }
         ),
     );
-    if rules.castling_dropped_piece {
+    if rules.castling.dropped_piece {
         lines.push(format!(
             "A {king} dropped on its castling square gains the right to castle with a {rook} in a corner of its rank; a {rook} dropped in such a corner, the right to castle with the {king} on its square."
         ));
     }
-    if rules.opposite_castling {
+    if rules.castling.opposite {
         lines.push(format!(
             "Castling to one wing takes the opponent's right to castle to the same wing: the {king}s end on opposite wings."
         ));
@@ -294,7 +295,7 @@ fn en_passant(rules: &RuleTable) -> Vec<String> {
     vec![format!(
         "A {} may capture a piece that has just made a double step as if it had stepped once, {}.",
         either(&capturers),
-        if rules.en_passant_next_player_only || rules.seats.len() <= 2 {
+        if rules.en_passant.next_player_only || rules.seats.len() <= 2 {
             "on the very next turn only"
         } else {
             "until the pawn's owner moves again"
@@ -319,7 +320,7 @@ fn goals(rules: &RuleTable) -> Vec<String> {
         .filter(|&t| rules.pieces[t].royal)
         .map(|t| piece_name(rules, t))
         .collect();
-    if !royal.is_empty() && rules.checking {
+    if !royal.is_empty() && rules.royalty.checking {
         lines.push(format!(
             "The {} is royal: no move may leave it attacked.",
             either(&royal)
@@ -336,7 +337,7 @@ fn goals(rules: &RuleTable) -> Vec<String> {
         if let Some(v) = value_for_loser(adj.checkmate_value) {
             lines.push(format!(
                 "A player who is checkmated {v}{}.",
-                if many && rules.eliminate_when_mated && !adj.team_loses {
+                if many && rules.royalty.eliminate_when_mated && !adj.team_loses {
                     " and is out of the game; the others play on"
                 } else if adj.team_loses && many {
                     ", with their team"
@@ -353,7 +354,12 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             }
         }
     }
-    if let Some((mask, limit, duple)) = rules.pseudo_royal {
+    if let Some(PseudoRoyalty {
+        types: mask,
+        limit,
+        duple,
+    }) = rules.royalty.pseudo
+    {
         let types: Vec<String> = (0..rules.pieces.len())
             .filter(|&t| PieceType::new(t).is_in(mask))
             .map(|t| piece_name(rules, t))
@@ -411,7 +417,7 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             either(&immune)
         ));
     }
-    if !royal.is_empty() && !rules.checking && !rules.king_capture {
+    if !royal.is_empty() && !rules.royalty.checking && !rules.royalty.king_capture {
         lines.push(format!(
             "Checks are forbidden: no move may attack an enemy {}, nor leave one's own attacked.",
             either(&royal)
@@ -439,9 +445,9 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             either(&cannons)
         ));
     }
-    if rules.king_capture {
+    if rules.royalty.king_capture {
         lines.push(
-            if rules.king_capture_eliminates {
+            if rules.royalty.king_capture_eliminates {
                 "Kings may be captured; a captured king puts its player out."
             } else if adj.team_loses && many {
                 "Kings may be captured; a captured king loses, with its team."

@@ -53,7 +53,7 @@ impl Evaluation {
                 && rules.playable[(r * files + f) as usize]
         };
         let squares = (files * ranks) as usize;
-        let neighbours = if rules.royal_kind.is_some() {
+        let neighbours = if rules.royalty.kind.is_some() {
             (0..squares)
                 .map(|i| {
                     let (f, r) = (i as i32 % files, i as i32 / files);

@@ -25,7 +25,7 @@ pub fn piece_values(rules: &Arc<RuleTable>) -> Vec<i32> {
             let piece = &rules.pieces[t];
             if let Some(value) = piece.declared_value {
                 value
-            } else if piece.royal && rules.checking {
+            } else if piece.royal && rules.royalty.checking {
                 0
             } else if piece.promotes_as_pawn.first() == Some(&true) {
                 PAWN

@@ -1,5 +1,5 @@
 //! Legal moves where captures explode and the side to move has one
-//! pseudo-royal piece (atomic's king, [`crate::rules::RuleTable::blast_pins`]).
+//! pseudo-royal piece (atomic's king, [`crate::rules::FastPaths::blast_pins`]).
 //!
 //! A quiet move can only uncover an attack on that piece, so its checks
 //! and pins decide quiet moves as they decide a royal king's; while it
@@ -16,11 +16,11 @@ use crate::rules::{BitTables, Bitboard, BoardBits, RuleTable, Sq, SqSet};
 
 impl<R: RuleHandle> Position<R> {
     /// Hands the legal moves to `sink` where
-    /// [`RuleTable::blast_pins`] holds and the side to move has exactly one
+    /// [`FastPaths::blast_pins`] holds and the side to move has exactly one
     /// pseudo-royal piece; false, with nothing told, elsewhere.
     pub(super) fn moves_by_blast_pins(&mut self, sink: &mut impl MoveSink) -> bool {
         let us = self.to_move();
-        if !self.rules().blast_pins[us] {
+        if !self.rules().fast.blast_pins[us] {
             return false;
         }
         let ours = self.pseudo_royals(us);
@@ -297,7 +297,7 @@ mod tests {
         let mut captures = 0;
         let variants = visit_random_positions(
             (16, 80),
-            |rules| rules.blast_pins.iter().any(|&b| b),
+            |rules| rules.fast.blast_pins.iter().any(|&b| b),
             |_, pos| {
                 if pos.immediate_end().is_some() {
                     return false;

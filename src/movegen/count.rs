@@ -13,19 +13,19 @@ impl<R: RuleHandle> Position<R> {
     /// true; `unmake` takes the elimination back.
     pub fn eliminate_if_stuck(&mut self) -> bool {
         let rules = self.rules();
-        if !(rules.eliminate_when_mated || rules.eliminate_when_stalemated)
+        if !(rules.royalty.eliminate_when_mated || rules.royalty.eliminate_when_stalemated)
             || self.immediate_end().is_some()
         {
             return false;
         }
         let mated = self.in_check(self.to_move());
         let eliminate = if mated {
-            rules.eliminate_when_mated
+            rules.royalty.eliminate_when_mated
         } else {
-            rules.eliminate_when_stalemated
+            rules.royalty.eliminate_when_stalemated
         };
         if eliminate {
-            self.eliminate_to_move(rules.eliminated_pieces_removed);
+            self.eliminate_to_move(rules.royalty.eliminated_pieces_removed);
         }
         eliminate
     }
@@ -35,7 +35,7 @@ impl<R: RuleHandle> Position<R> {
     pub fn count_legal_moves(&mut self) -> u64 {
         // As on the list: an ended game has no move (never at once where
         // the count is plain).
-        let plain = self.rules().plain_count;
+        let plain = self.rules().fast.count_alone;
         if !plain && self.immediate_end().is_some() {
             return 0;
         }
@@ -46,7 +46,7 @@ impl<R: RuleHandle> Position<R> {
             return self.moves_or_stalemate_pass(counter.moves);
         }
         if !fast
-            && self.rules().exposure_legality[self.to_move()]
+            && self.rules().fast.exposure_legality[self.to_move()]
             && let Some(count) = self.count_by_exposure()
         {
             return count;
@@ -102,7 +102,7 @@ impl<R: RuleHandle> Position<R> {
         list.len() as u64
     }
 
-    /// The legal moves counted where [`RuleTable::exposure_legality`]
+    /// The legal moves counted where [`FastPaths::exposure_legality`]
     /// holds, as the slow path judges them: a plain move of a piece that is
     /// neither royal nor pseudo-royal, from and to squares off every line
     /// toward a royal piece (and, where checks are forbidden, toward an

@@ -212,7 +212,8 @@ impl<R: RuleHandle> Position<R> {
     #[inline(always)]
     pub(super) fn may_drop_royal(&self) -> bool {
         self.rules()
-            .royal_kind
+            .royalty
+            .kind
             .is_some_and(|king| self.can_drop(self.to_move(), king))
     }
 
@@ -231,7 +232,7 @@ impl<R: RuleHandle> Position<R> {
     /// the squares the enemy attacks, as Fairy-Stockfish judges any king's
     /// drop (the drop squares' occupants change no attack: the fast
     /// generator's rules have no hopper, lame leaper or blast,
-    /// [`RuleTable::simple_legality`]).
+    /// [`FastPaths::pin_legality`]).
     pub(super) fn drops_within(
         &self,
         placed: PieceType,

@@ -206,7 +206,7 @@ impl<R: RuleHandle> Position<R> {
         true
     }
 
-    /// The legal moves where [`RuleTable::exposure_legality`] holds, into
+    /// The legal moves where [`FastPaths::exposure_legality`] holds, into
     /// `sink`, as [`Position::count_by_exposure`] judges them, before the
     /// rules of [`Position::finish_legal_list`] (compulsory captures, the
     /// pass); returns whether the side's royal piece is in check there
@@ -275,7 +275,7 @@ impl<R: RuleHandle> Position<R> {
         // square, is legal whatever type it places ([`Position::unexposed`]),
         // unless the rules test promotions (of pseudo-royal types,
         // sittuyin's promotion moves).
-        let promotions_judged = !rules.promotions_touch_pseudo_royals && !rules.sittuyin_promotion;
+        let promotions_judged = !rules.royalty.promotions_touch_pseudo && !rules.promotion.sittuyin;
         // Found on the first such promotion.
         let mut judged_any = None;
         // Royal and pseudo-royal steps judged by the squares the enemy

@@ -68,7 +68,7 @@ impl<R: RuleHandle> Position<R> {
     pub(super) fn add_sittuyin_promotions(&mut self, list: &mut MoveList) {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
-        if !rules.sittuyin_promotion {
+        if !rules.promotion.sittuyin {
             return;
         }
         let us = self.to_move();
@@ -80,11 +80,11 @@ impl<R: RuleHandle> Position<R> {
             .filter(|&s| is_pawn(self.piece_at(s)))
             .collect();
         for &from in &pawns {
-            if pawns.len() > 1 && !rules.promotion_region[us][from as usize] {
+            if pawns.len() > 1 && !rules.promotion.region[us][from as usize] {
                 continue;
             }
-            for &choice in &rules.promotion_choices[us] {
-                let limit = rules.promotion_limit[choice];
+            for &choice in &rules.promotion.choices[us] {
+                let limit = rules.promotion.limit[choice];
                 if limit != 0 && u32::from(self.count(us, choice)) >= limit {
                     continue;
                 }

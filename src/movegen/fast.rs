@@ -46,8 +46,8 @@ impl<R: RuleHandle> Position<R> {
         !rules.makpong
             && rules.mutually_immune == 0
             && self.royal(us).is_none()
-            && rules.pseudo_royal.is_none()
-            && rules.checking
+            && rules.royalty.pseudo.is_none()
+            && rules.royalty.checking
             && !rules.flying_general
             && !self.bikjang()
     }
@@ -62,7 +62,7 @@ impl<R: RuleHandle> Position<R> {
         let rules = self.rules();
         let us = self.to_move();
         self.nothing_exposed()
-            && !rules.sittuyin_promotion
+            && !rules.promotion.sittuyin
             && rules.hand.as_ref().is_none_or(|h| {
                 h.checks
                     && h.opposite_coloured_bishops.is_none()
@@ -88,9 +88,10 @@ impl<R: RuleHandle> Position<R> {
         // where no enemy piece attacks ([`Position::drops_within`]).
         let royal_known = self.royal(us).is_some()
             || rules
-                .royal_kind
+                .royalty
+                .kind
                 .is_none_or(|king| self.in_hand(us, king) > 0);
-        rules.simple_legality[us] && royal_known && !(rules.makpong && self.in_check(us))
+        rules.fast.pin_legality[us] && royal_known && !(rules.makpong && self.in_check(us))
     }
 
     /// Hands every legal move of the side to move to `sink`, plain moves of
@@ -594,7 +595,7 @@ impl<R: RuleHandle> Position<R> {
     #[inline]
     pub(super) fn uncapturable_royals<B: Bitboard>(&self, seat: Seat) -> B {
         let rules = self.rules();
-        let Some(seat_type) = rules.guarded_royals[seat] else {
+        let Some(seat_type) = rules.royalty.guarded[seat] else {
             return B::default();
         };
         if self.is_eliminated(seat) {
@@ -604,7 +605,7 @@ impl<R: RuleHandle> Position<R> {
         if B::SQUARES <= 64 {
             return B::from_low_bits(u128::from(self.seat_type_bits(seat_type)));
         }
-        let Some(king) = rules.royal_kind else {
+        let Some(king) = rules.royalty.kind else {
             return B::default();
         };
         match (self.royal(seat), self.count(seat, king)) {
@@ -640,7 +641,7 @@ impl<R: RuleHandle> Position<R> {
         if !exposes {
             return true;
         }
-        let Some(geometry) = self.rules().castling[us][right.wing] else {
+        let Some(geometry) = self.rules().castling.geometry[us][right.wing] else {
             return false;
         };
         let king_piece = self.lift(right.king);

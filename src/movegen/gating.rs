@@ -135,7 +135,7 @@ impl<R: RuleHandle> Position<R> {
                 wing,
                 gate: None,
             } => {
-                let Some(geometry) = rules.castling[us][wing as usize] else {
+                let Some(geometry) = rules.castling.geometry[us][wing as usize] else {
                     return;
                 };
                 for (sq, on_rook) in [(king, false), (rook, true)] {

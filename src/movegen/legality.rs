@@ -130,7 +130,7 @@ impl<R: RuleHandle> Position<R> {
         // move is, the wall shielding nothing, except where pseudo-royal
         // pieces are tested after the whole move (the new wall and the
         // duck's leaving count).
-        if mv.wall().is_some() && rules.pseudo_royal.is_none() {
+        if mv.wall().is_some() && rules.royalty.pseudo.is_none() {
             return self.is_legal(mv.unwalled());
         }
         let shape = mv.unwalled();
@@ -162,12 +162,12 @@ impl<R: RuleHandle> Position<R> {
         // Drops that may not give check, and sittuyin's promotions, which
         // never may.
         let drop_checks_tested = mv.is_drop() && rules.hand.as_ref().is_some_and(|h| !h.checks)
-            || rules.sittuyin_promotion && matches!(shape, Move::Promotion { .. });
-        let duple = rules.pseudo_royal.is_some_and(|(_, _, d)| d);
+            || rules.promotion.sittuyin && matches!(shape, Move::Promotion { .. });
+        let duple = rules.royalty.pseudo.is_some_and(|pseudo| pseudo.duple);
         if !royal
             && pseudo.is_empty()
             && !duple
-            && rules.checking
+            && rules.royalty.checking
             && !drop_checks_tested
             && !rules.flying_general
             && !facing
@@ -285,11 +285,11 @@ impl<R: RuleHandle> Position<R> {
         // judges it: the new piece is pseudo-royal while the count allows,
         // else the type's pieces all lose their royalty (a piece promotion
         // changes nothing there).
-        if let (Some((mask, limit, _)), Move::Promotion { to, piece, .. }) =
-            (rules.pseudo_royal, shape)
-            && piece.is_in(mask)
+        if let (Some(pseudo_royalty), Move::Promotion { to, piece, .. }) =
+            (rules.royalty.pseudo, shape)
+            && piece.is_in(pseudo_royalty.types)
         {
-            if u32::from(self.count(us, piece)) >= limit {
+            if u32::from(self.count(us, piece)) >= pseudo_royalty.limit {
                 for &sq in self.pieces_of(us) {
                     if self.piece_at(sq).kind() == piece {
                         pseudo.remove(sq);
@@ -340,11 +340,11 @@ impl<R: RuleHandle> Position<R> {
         // Nothing but the board part of a normal move changes what the
         // tests below read where no blast, petrification, wall, flip,
         // elimination or Cambodian gate follows: every plain normal move
-        // (`RuleTable::plain_make`) and every quiet one without flips or
+        // (`FastPaths::usual_moves`) and every quiet one without flips or
         // gates (the others follow captures only). It is played alone.
         let shifted = match mv {
             Move::Normal { from, to }
-                if rules.plain_make
+                if rules.fast.usual_moves
                     || self.piece_at(to).is_none()
                         && rules.flip.is_none()
                         && rules.cambodian.is_none() =>
@@ -378,7 +378,7 @@ impl<R: RuleHandle> Position<R> {
         if legal && (rules.flying_general || facing) {
             legal = !self.generals_face();
         }
-        if legal && (!rules.checking || drop_checks_tested) {
+        if legal && (!rules.royalty.checking || drop_checks_tested) {
             let team = rules.seats[us].team;
             legal = Seat::all(rules.seats.len())
                 .filter(|&s| rules.seats[s].team != team)
@@ -407,9 +407,9 @@ impl<R: RuleHandle> Position<R> {
         let rules = self.rules();
         let immune = rules.blast?;
         let simple = self.royal(self.to_move()).is_none()
-            && rules.pseudo_royal.is_none_or(|(_, _, duple)| !duple)
+            && rules.royalty.pseudo.is_none_or(|pseudo| !pseudo.duple)
             && rules.petrify == 0
-            && rules.checking
+            && rules.royalty.checking
             && !rules.flying_general
             && !self.bikjang();
         simple.then_some(UnplayedBlasts {
@@ -475,8 +475,9 @@ impl<R: RuleHandle> Position<R> {
     pub(super) fn threatened_pseudo_royal(&self, sq: Sq, seat: Seat) -> bool {
         let rules = self.rules();
         let unable = rules
-            .pseudo_royal
-            .map_or(0, |(mask, _, _)| mask & rules.petrify);
+            .royalty
+            .pseudo
+            .map_or(0, |pseudo| pseudo.types & rules.petrify);
         if unable == 0 {
             return self.attacked_by_enemy(sq, seat);
         }
@@ -526,7 +527,7 @@ impl<R: RuleHandle> Position<R> {
     pub(super) fn check_lines(&self, us: Seat) -> Option<SqSet> {
         let rules = self.rules();
         if rules.seats.len() != 2
-            || rules.pseudo_royal.is_some()
+            || rules.royalty.pseudo.is_some()
             || rules.blast.is_some()
             || rules.flip.is_some()
             || rules.walling.is_some()
@@ -607,8 +608,9 @@ impl<R: RuleHandle> Position<R> {
             return false;
         }
         judged.royal_steps = rules
-            .pseudo_royal
-            .is_none_or(|(types, _, duple)| !duple && types & rules.petrify == 0)
+            .royalty
+            .pseudo
+            .is_none_or(|pseudo| !pseudo.duple && pseudo.types & rules.petrify == 0)
             && !rules.flying_general
             && rules.mutually_immune == 0;
         if rules.blast.is_some() {
@@ -621,7 +623,7 @@ impl<R: RuleHandle> Position<R> {
                     ..blasts
                 });
         }
-        rules.checking || self.check_reach(us, judged)
+        rules.royalty.checking || self.check_reach(us, judged)
     }
 
     /// The pieces whose own moves are always tested: pseudo-royal ones and,
@@ -641,7 +643,7 @@ impl<R: RuleHandle> Position<R> {
     pub(super) fn always_tested(&self, m: &Move) -> bool {
         let rules = self.rules();
         self.captures_tested() && self.is_capture(m)
-            || (rules.promotions_touch_pseudo_royals || rules.sittuyin_promotion)
+            || (rules.royalty.promotions_touch_pseudo || rules.promotion.sittuyin)
                 && matches!(m, Move::Promotion { .. })
     }
 

@@ -25,7 +25,7 @@ impl<R: RuleHandle> Position<R> {
             self.finish_legal_list(list);
             return;
         }
-        if self.rules().exposure_legality[self.to_move()]
+        if self.rules().fast.exposure_legality[self.to_move()]
             && self.moves_by_exposure(&mut Lister(list)).is_some()
         {
             self.finish_legal_list(list);
@@ -49,9 +49,9 @@ impl<R: RuleHandle> Position<R> {
         // is neither royal nor pinned cannot expose the king when it is not
         // in check: such moves skip the make/unmake test.
         let facing = self.bikjang();
-        let plain = rules.checking
-            && !rules.complex_attacks
-            && rules.pseudo_royal.is_none()
+        let plain = rules.royalty.checking
+            && !rules.fast.complex_attacks
+            && rules.royalty.pseudo.is_none()
             && !rules.flying_general
             && !facing
             && self.royal(us).is_some();
@@ -82,7 +82,7 @@ impl<R: RuleHandle> Position<R> {
         // hopper or lame leaper, blast, or mutual immunity, which
         // `nothing_exposed` excludes), whether a royal piece may be dropped
         // there is seen without making the drop.
-        let royal_drops_seen = !rules.complex_attacks && rules.blast.is_none();
+        let royal_drops_seen = !rules.fast.complex_attacks && rules.blast.is_none();
         let balance = if quick_drops {
             self.bishop_balance()
         } else {
@@ -93,7 +93,7 @@ impl<R: RuleHandle> Position<R> {
         // move is judged once for all its walls.
         let mut last_walled: Option<(Move, bool)> = None;
         list.retain(|m| {
-            if rules.pseudo_royal.is_none() && matches!(m, Move::Walled { .. }) {
+            if rules.royalty.pseudo.is_none() && matches!(m, Move::Walled { .. }) {
                 let base = m.unwalled();
                 return match last_walled {
                     Some((judged, legal)) if judged == base => legal,

@@ -175,7 +175,8 @@ impl<R: RuleHandle> Position<R> {
         let any_ep = with_en_passant && self.en_passant().next().is_some();
         let ep_capturer = rules.pieces[kind].en_passant_capturer[us];
         let slot = rules.slot(us, kind, from);
-        let plain = rules.plain_moves[slot] && !(piece.promoted() && rules.near_promotion[slot]);
+        let plain = rules.fast.leap_slide_squares[slot]
+            && !(piece.promoted() && rules.promotion.near[slot]);
 
         // Dead pieces belong to no one: anyone may capture them, their
         // former owner's walking king too. Kings of players still in are
@@ -186,7 +187,7 @@ impl<R: RuleHandle> Position<R> {
                 && !p.is_wall()
                 && (p.dead()
                     || rules.seats[p.seat()].team != team
-                        && (rules.king_capture
+                        && (rules.royalty.king_capture
                             || !rules.pieces[p.kind()].royal
                             || self.is_eliminated(p.seat())))
         };
@@ -201,7 +202,7 @@ impl<R: RuleHandle> Position<R> {
                 if can_ep
                     && any_ep
                     && (target.is_none() || enemy(target))
-                    && rules.en_passant_region[us][to as usize]
+                    && rules.en_passant.region[us][to as usize]
                     && let Some(e) = self.en_passant_at(to, team)
                     && !(target.is_none() && (line.quiet || self.quietly_reaches(from, piece, to)))
                 {
@@ -297,9 +298,9 @@ impl<R: RuleHandle> Position<R> {
         if !rules.in_mobility_region(seat_type, to) {
             return;
         }
-        let zone = &rules.promotion_region[us];
+        let zone = &rules.promotion.region[us];
         let below_limit =
-            |kind: PieceType| u32::from(self.count(us, kind)) < rules.promotion_limit[kind];
+            |kind: PieceType| u32::from(self.count(us, kind)) < rules.promotion.limit[kind];
         rules.move_forms(
             piece,
             (zone[from as usize], zone[to as usize]),
@@ -358,7 +359,7 @@ impl<R: RuleHandle> Position<R> {
             let p = self.piece_at(sq);
             p.is_some() && !p.is_wall() && !p.dead() && p.seat() == us && p.kind().is_in(types)
         };
-        (holds(right.king, rules.castling_pieces.0) && holds(right.rook, rules.castling_pieces.1))
+        (holds(right.king, rules.castling.pieces.0) && holds(right.rook, rules.castling.pieces.1))
             .then_some(castle)
     }
 }

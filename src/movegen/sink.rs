@@ -141,7 +141,7 @@ impl Counter {
         let rules = pos.rules();
         // Where piece promotions do not need a capture, a capture gives as
         // many moves as a quiet move to a square like it.
-        let alike = !rules.piece_promotion_on_capture;
+        let alike = !rules.promotion.on_capture;
         for targets in [zone, !zone] {
             let (quiet, captures) = (quiet & targets, captures & targets);
             let each = |to: Sq, capture: bool| {

@@ -180,7 +180,7 @@ impl<R: RuleHandle> Position<R> {
         occupied: B,
         enemies: B,
     ) -> Option<B> {
-        let promotable = self.rules().royal_promotes || piece.promoted();
+        let promotable = self.rules().royalty.promotes || piece.promoted();
         if slot.general || slot.promoting || slot.lined || promotable {
             return None;
         }

@@ -158,7 +158,7 @@ fn moves_touching_no_checking_line_leave_the_check_standing() {
                 && !rules.gating
                 && rules.walling.is_none()
                 && !rules.pass[us]
-                && !rules.sittuyin_promotion
+                && !rules.promotion.sittuyin
                 && !rules.makpong
                 && rules.cambodian.is_none();
             if plain_list && pos.immediate_end().is_none() {
@@ -191,7 +191,7 @@ fn compare_destination_judgements(
 ) -> (usize, usize) {
     let mut compared = 0;
     let variants = visit_random_positions((games, plies), wanted, |rules, pos| {
-        if !rules.exposure_legality[pos.to_move()] || pos.bikjang() {
+        if !rules.fast.exposure_legality[pos.to_move()] || pos.bikjang() {
             return false;
         }
         let us = pos.to_move();
@@ -255,7 +255,7 @@ fn royal_steps_judged_by_their_destination_are_those_made_and_tested() {
 fn pseudo_royal_turns_judged_by_their_destination_are_those_made_and_tested() {
     let (variants, judged_turns) = compare_destination_judgements(
         (6, 60),
-        |rules| rules.pseudo_royal.is_some(),
+        |rules| rules.royalty.pseudo.is_some(),
         |pos, m, judged, tested| {
             let (Move::PiecePromotion { from, to, piece }
             | Move::PieceDemotion { from, to, piece }) = m

@@ -101,7 +101,7 @@ impl<R: RuleHandle> Position<R> {
             Move::Castle { rook, wing, .. } => {
                 vacated.insert(rook);
                 landed = SqSet::default();
-                if let Some(geometry) = rules.castling[us][wing as usize] {
+                if let Some(geometry) = rules.castling.geometry[us][wing as usize] {
                     landed.insert(geometry.king_to);
                     landed.insert(geometry.rook_to);
                 }
@@ -219,7 +219,7 @@ impl<R: RuleHandle> Position<R> {
             })
     }
 
-    /// The legal moves counted where [`RuleTable::walls_counted`] holds:
+    /// The legal moves counted where [`FastPaths::walls_counted`] holds:
     /// as the slow path judges a walled move by its base move, each legal
     /// base move counts its wall squares without the walled moves being
     /// listed. `None` where that does not apply. Asked only while no
@@ -229,10 +229,10 @@ impl<R: RuleHandle> Position<R> {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let walling = rules.walling.as_ref()?;
-        if rules.walls_or_moves_counted[self.to_move()] {
+        if rules.fast.walls_or_moves_counted[self.to_move()] {
             return self.count_walls_or_moves(walling);
         }
-        if !rules.walls_counted[self.to_move()] {
+        if !rules.fast.walls_counted[self.to_move()] {
             return None;
         }
         let mut bases = MoveList::default();
@@ -266,14 +266,14 @@ impl<R: RuleHandle> Position<R> {
         Some(count)
     }
 
-    /// The legal moves counted where [`RuleTable::walls_or_moves_counted`]
+    /// The legal moves counted where [`FastPaths::walls_or_moves_counted`]
     /// holds: the pieces' moves as the fast generator counts them and, when
     /// the side is not in check, one wall-only move per wall square (the
     /// slow path judges them all by the pass they stand for, and a wall
     /// shields nothing). `None` while the side's royal piece is missing.
     pub(super) fn count_walls_or_moves(&mut self, walling: &Walling) -> Option<u64> {
         let us = self.to_move();
-        if self.royal(us).is_none() && self.rules().royal_kind.is_some() {
+        if self.royal(us).is_none() && self.rules().royalty.kind.is_some() {
             return None;
         }
         let mut counter = Counter::new(false);
@@ -309,8 +309,8 @@ impl<R: RuleHandle> Position<R> {
             return false;
         };
         if walling.rule != WallingRule::Past
-            || !rules.walls_counted[us]
-            || rules.walls_or_moves_counted[us]
+            || !rules.fast.walls_counted[us]
+            || rules.fast.walls_or_moves_counted[us]
             || !self.nothing_exposed()
         {
             return false;

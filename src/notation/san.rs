@@ -41,7 +41,7 @@ pub fn san_among(pos: &mut Position<impl RuleHandle>, mv: Move, legal: &[Move]) 
         let letter = piece_letter(rules, kind);
         let capture = pos.is_capture(&mv);
         out.extend(letter);
-        let sittuyin_step = rules.sittuyin_promotion
+        let sittuyin_step = rules.promotion.sittuyin
             && matches!(mv, Move::Promotion { from, to, .. } if from != to);
         if letter.is_none() && sittuyin_step {
             // A sittuyin promotion by a step names the pawn's square.

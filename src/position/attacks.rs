@@ -3,7 +3,7 @@
 
 use super::Position;
 use super::RuleHandle;
-use crate::rules::{AttackSlide, BitTables, Bitboard, BoardBits, Entry, Sq, SqSet};
+use crate::rules::{AttackSlide, BitTables, Bitboard, BoardBits, Entry, PseudoRoyalty, Sq, SqSet};
 use crate::seat::MAX_SEATS;
 use crate::seat::Seat;
 
@@ -476,7 +476,7 @@ impl<R: RuleHandle> Position<R> {
         if self.in_check(seat) {
             return true;
         }
-        let Some((_, _, duple)) = self.rules.pseudo_royal else {
+        let Some(PseudoRoyalty { duple, .. }) = self.rules.royalty.pseudo else {
             return false;
         };
         // With blasts, a piece touching an enemy pseudo-royal piece cannot be

@@ -67,7 +67,7 @@ impl<R: RuleHandle> Position<R> {
             "at most 32 castling rights"
         );
         let bit = 1 << self.castling_rights.len();
-        let geometry = self.rules.castling[right.seat][right.wing];
+        let geometry = self.rules.castling.geometry[right.seat][right.wing];
         let (path, walk) = match geometry {
             Some(geometry) => {
                 let (mut path, mut walk) = (SqSet::default(), SqSet::default());
@@ -111,17 +111,18 @@ impl<R: RuleHandle> Position<R> {
     pub fn register_dropped_castling_rights(&mut self) {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
-        if !rules.castling_dropped_piece {
+        if !rules.castling.dropped_piece {
             return;
         }
         for seat in Seat::all(rules.seats.len().min(2)) {
-            let Some(&rank) = rules.castling_rank.get(seat.index()) else {
+            let Some(&rank) = rules.castling.rank.get(seat.index()) else {
                 continue;
             };
-            let king = rules.square(rules.castling_king_file, rank);
+            let king = rules.square(rules.castling.king_file, rank);
             for file in [rules.files - 1, 0] {
-                let wing = usize::from(file < rules.castling_king_file);
-                if file != rules.castling_king_file && rules.castling[seat][wing].is_some() {
+                let wing = usize::from(file < rules.castling.king_file);
+                if file != rules.castling.king_file && rules.castling.geometry[seat][wing].is_some()
+                {
                     let rook = rules.square(file, rank);
                     self.castling_right_bit(CastlingRight {
                         seat,
@@ -150,14 +151,14 @@ impl<R: RuleHandle> Position<R> {
         for (i, RegisteredCastling { right, .. }) in self.castling_rights.iter().enumerate() {
             let gives = right.seat == us
                 && corner(right.rook)
-                && rules.file_of(right.king) == rules.castling_king_file
+                && rules.file_of(right.king) == rules.castling.king_file
                 && if to == right.king {
-                    placed.kind().is_in(rules.castling_pieces.0)
-                        && is(right.rook, rules.castling_pieces.1)
+                    placed.kind().is_in(rules.castling.pieces.0)
+                        && is(right.rook, rules.castling.pieces.1)
                 } else {
                     to == right.rook
-                        && placed.kind().is_in(rules.castling_pieces.1)
-                        && is(right.king, rules.castling_pieces.0)
+                        && placed.kind().is_in(rules.castling.pieces.1)
+                        && is(right.king, rules.castling.pieces.0)
                 };
             if gives {
                 bits |= 1 << i;
@@ -184,13 +185,13 @@ impl<R: RuleHandle> Position<R> {
     /// file inward, else the board's edge.
     pub(crate) fn castling_letter_square(&self, seat: Seat, letter: char) -> Option<Sq> {
         let rules = self.rules();
-        let rank = *rules.castling_rank.get(seat.index())?;
+        let rank = *rules.castling.rank.get(seat.index())?;
         let last = rules.files - 1;
         let is_rook = |f: u8| {
             let p = self.piece_at(rules.square(f, rank));
-            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling_pieces.1)
+            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling.pieces.1)
         };
-        let (king_side_file, queen_side_file) = rules.castling_rook_files;
+        let (king_side_file, queen_side_file) = rules.castling.rook_files;
         let file = match letter {
             'k' => (0..=king_side_file.min(last))
                 .rev()
@@ -207,17 +208,17 @@ impl<R: RuleHandle> Position<R> {
     /// The castling king of a seat on its castling rank.
     pub(crate) fn castling_king(&self, seat: Seat) -> Option<Sq> {
         let rules = self.rules();
-        let rank = *rules.castling_rank.get(seat.index())?;
+        let rank = *rules.castling.rank.get(seat.index())?;
         let kings: Vec<Sq> = (0..rules.files)
             .map(|f| rules.square(f, rank))
             .filter(|s| {
                 let p = self.piece_at(*s);
-                p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling_pieces.0)
+                p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling.pieces.0)
             })
             .collect();
         kings
             .iter()
-            .find(|s| rules.file_of(**s) == rules.castling_king_file)
+            .find(|s| rules.file_of(**s) == rules.castling.king_file)
             .or(kings.first())
             .copied()
     }
@@ -229,11 +230,11 @@ impl<R: RuleHandle> Position<R> {
         let rank = rules.rank_of(king);
         let is_rook = |s: Sq| {
             let p = self.piece_at(s);
-            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling_pieces.1)
+            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling.pieces.1)
         };
         let kf = rules.file_of(king);
         // Scan inward from the rook file the variant names (the corner by default).
-        let (king_side_file, queen_side_file) = rules.castling_rook_files;
+        let (king_side_file, queen_side_file) = rules.castling.rook_files;
         if wing == 0 {
             let outer = king_side_file.min(rules.files - 1);
             (kf + 1..=outer)
@@ -257,7 +258,7 @@ impl<R: RuleHandle> Position<R> {
 /// that way: past the king's start, each square of the line must end a
 /// line toward the start along which the same types attack.
 fn castling_may_expose(rules: &RuleTable, right: &CastlingRight) -> bool {
-    let Some(geometry) = rules.castling[right.seat][right.wing] else {
+    let Some(geometry) = rules.castling.geometry[right.seat][right.wing] else {
         return true;
     };
     let emptied = |s: Sq| (s == right.king || s == right.rook) && s != geometry.king_to;

@@ -29,7 +29,7 @@ impl<R: RuleHandle> Position<R> {
     pub fn promotion_stalemate(&self, legal: &[Move]) -> bool {
         let rules = self.rules();
         let us = self.state.to_move;
-        rules.sittuyin_promotion
+        rules.promotion.sittuyin
             && self.pieces_of(us).len() == 2
             && self
                 .pieces_of(us)

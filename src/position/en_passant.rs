@@ -54,7 +54,7 @@ impl<R: RuleHandle> Position<R> {
         // index by the same amount: a file and a rank's worth of files.
         let step = dx.signum() + dy.signum() * i32::from(rules.files);
         let capturer = self.next_seat(us);
-        let region = &rules.en_passant_region[capturer];
+        let region = &rules.en_passant.region[capturer];
         let info = &rules.pieces[self.board[to as usize].kind()];
         let shows_landing = info.en_passant_shows_landing;
         let unreachable_dropped = Self::drops_unreached_targets(rules, info);
@@ -94,7 +94,7 @@ impl<R: RuleHandle> Position<R> {
     /// walk over the attack lines keeps its frame to itself.
     #[inline(never)]
     pub(super) fn en_passant_attacked(&self, capturer: Seat, sq: Sq) -> bool {
-        let types = self.rules().en_passant_capturers[capturer];
+        let types = self.rules().en_passant.capturers[capturer];
         self.find_attacker_of_types(sq, capturer, types, |_| true)
     }
 }

@@ -27,6 +27,7 @@ pub(super) fn read_castling(
     if !rules.gating
         && rules
             .castling
+            .geometry
             .iter()
             .all(|wings| wings.iter().all(Option::is_none))
     {
@@ -80,10 +81,10 @@ pub(super) fn read_castling(
         };
         let rook = rook.filter(|&sq| {
             let p = pos.piece_at(sq);
-            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling_pieces.1)
+            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling.pieces.1)
         });
         if let Some(rook) = rook
-            && rules.castling[seat][wing].is_some()
+            && rules.castling.geometry[seat][wing].is_some()
         {
             pos.add_castling_right(CastlingRight {
                 seat,
@@ -108,8 +109,8 @@ pub(super) fn read_castling(
                 let p = pos.piece_at(rook);
                 let wing = usize::from(rules.file_of(rook) < rules.file_of(king));
                 if rook != king
-                    && p.kind().is_in(rules.castling_pieces.1)
-                    && rules.castling[seat][wing].is_some()
+                    && p.kind().is_in(rules.castling.pieces.1)
+                    && rules.castling.geometry[seat][wing].is_some()
                 {
                     pos.add_castling_right(CastlingRight {
                         seat,
@@ -278,7 +279,7 @@ impl<R: RuleHandle> Position<R> {
     /// Turns what a FEN or FEN4 says into a position of the variant, or
     /// says why it cannot be one: pieces and squares the variant does not
     /// have, castling and en-passant fields it cannot read, and positions
-    /// that cannot arise ([`Position::validate`]). The one conversion every
+    /// that cannot arise (`Position::validate`). The one conversion every
     /// command and `check` use.
     pub fn from_setup(rules: R, setup: &Setup) -> Result<Position<R>, FenError> {
         let board = if setup.four {
@@ -392,7 +393,7 @@ impl<R: RuleHandle> Position<R> {
             for (seat, &allowed) in Seat::all(rules.seats.len()).zip(flags) {
                 // A declared right is kept as written; castling itself
                 // needs the king and rook on their squares.
-                if let (true, Some(geometry)) = (allowed, rules.castling[seat][wing])
+                if let (true, Some(geometry)) = (allowed, rules.castling.geometry[seat][wing])
                     && let Some((king, rook)) = geometry.from
                 {
                     pos.add_castling_right(CastlingRight {
@@ -443,7 +444,9 @@ impl<R: RuleHandle> Position<R> {
         // a seat whose game extinction decides (horde's White). A king still
         // in hand (placement) is yet to come.
         let fewest = u16::from(
-            rules.checking && rules.pseudo_royal.is_none() && rules.ends.extinction.is_none(),
+            rules.royalty.checking
+                && rules.royalty.pseudo.is_none()
+                && rules.ends.extinction.is_none(),
         );
         for seat in self.active_seats() {
             let kings = self.count(seat, royal);
@@ -462,7 +465,7 @@ impl<R: RuleHandle> Position<R> {
             }
         }
         let them = self.to_move().next(rules.seats.len());
-        if rules.checking && rules.seats.len() == 2 && self.in_check(them) {
+        if rules.royalty.checking && rules.seats.len() == 2 && self.in_check(them) {
             return Err(error(
                 format!(
                     "{} is in check but not to move: the position cannot arise",

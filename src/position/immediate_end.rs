@@ -119,7 +119,7 @@ impl<R: RuleHandle> Position<R> {
         let n = rules.seats.len();
         if n > 2 {
             // A captured king ends the game; so does a single team left.
-            if rules.king_capture
+            if rules.royalty.king_capture
                 && let Some(seat) = self.active_seats().find(|&s| self.royal(s).is_none())
             {
                 return Some(ImmediateEnd::KingCaptured { seat });

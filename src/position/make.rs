@@ -37,7 +37,7 @@ impl<R: RuleHandle> Position<R> {
     #[inline(always)]
     pub(super) fn make_hashing(&mut self, mv: Move, hashed: bool) {
         if let Move::Normal { from, to } = mv
-            && self.rules.plain_make
+            && self.rules.fast.usual_moves
         {
             self.make_plain(mv, from, to, None, hashed);
             return;
@@ -51,14 +51,14 @@ impl<R: RuleHandle> Position<R> {
     #[inline(never)]
     pub(super) fn make_other(&mut self, mv: Move, hashed: bool) {
         if let Move::Normal { from, to } = mv
-            && self.rules.plain_quiet_make
+            && self.rules.fast.usual_quiet_moves
             && self.board[to as usize].is_none()
         {
             self.make_plain(mv, from, to, None, hashed);
             return;
         }
         if let Move::Drop { piece, to, .. } = mv
-            && self.rules.plain_drop
+            && self.rules.fast.usual_drops
         {
             self.make_plain_drop(mv, piece, to, hashed);
             return;
@@ -67,7 +67,7 @@ impl<R: RuleHandle> Position<R> {
             base: WallBase::Normal { from, to },
             wall,
         } = mv
-            && self.rules.plain_walled
+            && self.rules.fast.usual_walled_moves
         {
             self.make_plain(mv, from, to, Some(wall), hashed);
             return;
@@ -107,7 +107,7 @@ impl<R: RuleHandle> Position<R> {
             // As in Fairy-Stockfish, every drop resets the n-move counter.
             hash ^= self.place_from_hand(piece, moved, to);
             self.state.halfmove = 0;
-            if rules.castling_dropped_piece {
+            if rules.castling.dropped_piece {
                 self.state.castling |= self.dropped_castling_rights(moved, to);
             }
         } else if let Some(from) = mv.from() {
@@ -136,7 +136,7 @@ impl<R: RuleHandle> Position<R> {
     #[inline(always)]
     fn make_castle(&mut self, rules: &RuleTable, us: Seat, king: Sq, rook: Sq, wing: u8) -> u64 {
         let mut hash = 0;
-        let geometry = rules.castling[us][wing as usize].expect("castling geometry");
+        let geometry = rules.castling.geometry[us][wing as usize].expect("castling geometry");
         let king_piece = self.remove(king);
         let rook_piece = self.remove(rook);
         hash ^= rules.zobrist_piece(king_piece, king) ^ rules.zobrist_piece(rook_piece, rook);
@@ -148,7 +148,7 @@ impl<R: RuleHandle> Position<R> {
             !(self.castling_mask[king as usize] | self.castling_mask[rook as usize]);
         // With `oppositeCastling`, the opponents lose the right to
         // castle to the same wing.
-        if rules.opposite_castling {
+        if rules.castling.opposite {
             for (i, RegisteredCastling { right, .. }) in self.castling_rights.iter().enumerate() {
                 if right.seat != us && right.wing == usize::from(wing) {
                     self.state.castling &= !(1 << i);
@@ -203,12 +203,12 @@ impl<R: RuleHandle> Position<R> {
             }
             // Where one seat loses by its king's capture and the others
             // play on, the capture takes that seat out at once.
-            if rules.king_capture_eliminates
+            if rules.royalty.king_capture_eliminates
                 && !victim.dead()
                 && rules.pieces[victim.kind()].royal
                 && !self.is_eliminated(victim.seat())
             {
-                let army = if rules.eliminated_pieces_removed {
+                let army = if rules.royalty.eliminated_pieces_removed {
                     Army::Remove
                 } else {
                     Army::Dead
@@ -222,7 +222,9 @@ impl<R: RuleHandle> Position<R> {
         // n-move counter, a piece promotion unless pieces also demote.
         let (placed, promotes) = match mv {
             Move::Promotion { piece, .. } => (moved.promote_pawn(piece), true),
-            Move::PiecePromotion { piece, .. } => (moved.promote_to(piece), !rules.piece_demotion),
+            Move::PiecePromotion { piece, .. } => {
+                (moved.promote_to(piece), !rules.promotion.piece_demotion)
+            }
             Move::PieceDemotion { .. } => (moved.demote(), false),
             _ => (moved, false),
         };
@@ -314,8 +316,8 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// [`Position::make`] of a normal move from `from` to `to` where the
-    /// variant gives it only the usual effects ([`RuleTable::plain_make`]),
-    /// or only those and its `wall` ([`RuleTable::plain_walled`]): the same
+    /// variant gives it only the usual effects ([`FastPaths::usual_moves`]),
+    /// or only those and its `wall` ([`FastPaths::usual_walled_moves`]): the same
     /// steps, with no question asked about the others. The hash is updated
     /// where `hashed` ([`Position::make_for_count`]).
     #[inline(always)]
@@ -367,7 +369,7 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// [`Position::make`] of a drop where the variant gives it only the
-    /// usual effects ([`RuleTable::plain_drop`]): the same steps, with no
+    /// usual effects ([`FastPaths::usual_drops`]): the same steps, with no
     /// question asked about the others.
     #[inline]
     pub(super) fn make_plain_drop(&mut self, mv: Move, piece: PieceType, to: Sq, hashed: bool) {
@@ -394,11 +396,11 @@ impl<R: RuleHandle> Position<R> {
     /// Whether a plain ply keeps the n-move and counting-rule counters: a
     /// ply made only to count the moves after it (`hashed` false,
     /// [`Position::make_for_count`]) leaves them alone where the count
-    /// reads none of them ([`RuleTable::plain_count`]); `unmake` restores
+    /// reads none of them ([`FastPaths::count_alone`]); `unmake` restores
     /// them anyway.
     #[inline(always)]
     pub(super) fn keeps_counters(rules: &RuleTable, hashed: bool) -> bool {
-        hashed || !rules.plain_count
+        hashed || !rules.fast.count_alone
     }
 
     /// What every ply starts with: en-passant targets expire (all of them
@@ -407,7 +409,7 @@ impl<R: RuleHandle> Position<R> {
     /// where `counters` ([`Position::keeps_counters`]).
     #[inline]
     pub(super) fn begin_ply(&mut self, rules: &RuleTable, us: Seat, counters: bool) {
-        if rules.en_passant_next_player_only {
+        if rules.en_passant.next_player_only {
             // Every slot, a fixed number of them: no loop over the seats.
             self.state.en_passant = [None; MAX_SEATS];
         } else {
@@ -498,8 +500,8 @@ impl<R: RuleHandle> Position<R> {
     /// only the others, or `-`; it keeps the targets of custom pieces).
     #[inline(always)]
     pub(super) fn drops_unreached_targets(rules: &RuleTable, info: &PieceRules) -> bool {
-        rules.en_passant_next_player_only
-            && !rules.en_passant_only_lines
+        rules.en_passant.next_player_only
+            && !rules.en_passant.only_lines
             && !info.en_passant_shows_landing
     }
 

@@ -118,7 +118,7 @@ impl<R: RuleHandle> Position<R> {
 
     /// [`Position::attacked_by_enemy`], remembered across the moves from one
     /// position. Where the last ply was a plain move (only its two squares
-    /// changed: [`RuleTable::plain_make`]) touching none of the squares
+    /// changed: [`FastPaths::usual_moves`]) touching none of the squares
     /// that decide whether `sq` is attacked ([`Position::deciding_squares`]),
     /// `sq` is attacked as it was in the position the ply was played from:
     /// the answer found after one such move from there serves after the
@@ -168,13 +168,13 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Where the last ply was a plain move (only its two squares changed:
-    /// [`RuleTable::plain_make`]): the [`Position::node`] it was played
+    /// [`FastPaths::usual_moves`]): the [`Position::node`] it was played
     /// from, and its two squares.
     #[inline(always)]
     pub(super) fn plain_last_ply(&self) -> Option<(u64, Sq, Sq)> {
         let undo = self.history.last()?;
         match undo.mv {
-            Some(Move::Normal { from, to }) if self.rules.plain_make => {
+            Some(Move::Normal { from, to }) if self.rules.fast.usual_moves => {
                 Some((undo.state.node, from, to))
             }
             _ => None,

@@ -27,7 +27,7 @@ impl<R: RuleHandle> Position<R> {
         }
         self.enlist(seat, sq);
         self.counts[seat_type] += 1;
-        if self.rules.royal_kind == Some(piece.kind()) {
+        if self.rules.royalty.kind == Some(piece.kind()) {
             self.royals[seat] = sq;
         }
     }
@@ -52,7 +52,7 @@ impl<R: RuleHandle> Position<R> {
         }
         self.unlist(seat, sq);
         self.counts[seat_type] -= 1;
-        if self.rules.royal_kind == Some(piece.kind()) && self.royals[seat] == sq {
+        if self.rules.royalty.kind == Some(piece.kind()) && self.royals[seat] == sq {
             self.royals[seat] = NO_SQ;
         }
         piece
@@ -110,7 +110,7 @@ impl<R: RuleHandle> Position<R> {
         let i = index[from as usize];
         index[to as usize] = i;
         self.lists[seat.index() * self.board.len() + usize::from(i)] = to;
-        if self.rules.royal_kind == Some(piece.kind()) {
+        if self.rules.royalty.kind == Some(piece.kind()) {
             self.royals[seat] = to;
         }
     }
@@ -145,7 +145,7 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// The board part of a normal move whose other effects change no
-    /// attack (where [`RuleTable::plain_make`] holds, or a quiet move
+    /// attack (where [`FastPaths::usual_moves`] holds, or a quiet move
     /// without flips or gates), for a legality test: the piece on `to`
     /// (returned) leaves the
     /// board and the piece on `from` moves there, every square set, list

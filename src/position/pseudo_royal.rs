@@ -4,7 +4,7 @@
 use super::Position;
 use super::RuleHandle;
 use crate::piece_type::PieceType;
-use crate::rules::{Bitboard, Sq, SqSet};
+use crate::rules::{Bitboard, PseudoRoyalty, Sq, SqSet};
 use crate::seat::Seat;
 
 impl<R: RuleHandle> Position<R> {
@@ -69,7 +69,12 @@ impl<R: RuleHandle> Position<R> {
     /// attacked is illegal.
     pub(crate) fn duple_candidates(&self, seat: Seat) -> SqSet {
         let mut out = SqSet::default();
-        let Some((mask, _, true)) = self.rules.pseudo_royal else {
+        let Some(PseudoRoyalty {
+            types: mask,
+            duple: true,
+            ..
+        }) = self.rules.royalty.pseudo
+        else {
             return out;
         };
         for &s in self.pieces_of(seat) {
@@ -86,7 +91,12 @@ impl<R: RuleHandle> Position<R> {
     /// its type's count makes it pseudo-royal, and the new type's count
     /// allows one more piece (then the old type's, one fewer, still does).
     pub(crate) fn stays_pseudo_royal(&self, from: Sq, becomes: PieceType) -> bool {
-        let Some((mask, limit, false)) = self.rules.pseudo_royal else {
+        let Some(PseudoRoyalty {
+            types: mask,
+            limit,
+            duple: false,
+        }) = self.rules.royalty.pseudo
+        else {
             return false;
         };
         let us = self.state.to_move;
@@ -102,10 +112,13 @@ impl<R: RuleHandle> Position<R> {
     /// to their last ones). Inlined: where the types count apart on a board
     /// of at most 64 squares, one pass over the pseudo-royal types' bitboards
     /// (6x6atom perft 6 −1.6 % instructions); elsewhere
-    /// [`Position::pseudo_royals_counted`].
+    /// `Position::pseudo_royals_counted`.
     #[inline]
     pub fn pseudo_royals(&self, seat: Seat) -> SqSet {
-        let Some((mask, limit, _)) = self.rules.pseudo_royal else {
+        let Some(PseudoRoyalty {
+            types: mask, limit, ..
+        }) = self.rules.royalty.pseudo
+        else {
             return SqSet::default();
         };
         if mask == u64::MAX || self.rules.square_count() > 64 {

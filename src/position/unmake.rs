@@ -18,8 +18,8 @@ impl<R: RuleHandle> Position<R> {
         let removed_from = undo.removed_from;
         // The short ways back from `make`'s short ways.
         if let Some(Move::Normal { from, to }) = mv
-            && (self.rules.plain_make
-                || self.rules.plain_quiet_make && self.removed.len() == removed_from as usize)
+            && (self.rules.fast.usual_moves
+                || self.rules.fast.usual_quiet_moves && self.removed.len() == removed_from as usize)
         {
             self.relocate_mover(to, from);
             self.restore();
@@ -29,7 +29,7 @@ impl<R: RuleHandle> Position<R> {
             base: WallBase::Normal { from, to },
             wall,
         }) = mv
-            && self.rules.plain_walled
+            && self.rules.fast.usual_walled_moves
         {
             self.take_back_wall(wall);
             self.relocate(to, from);
@@ -37,7 +37,7 @@ impl<R: RuleHandle> Position<R> {
             return;
         }
         if let Some(Move::Drop { piece, to, .. }) = mv
-            && self.rules.plain_drop
+            && self.rules.fast.usual_drops
         {
             self.take_back_drop(us, piece, to);
             self.restore();
@@ -61,7 +61,8 @@ impl<R: RuleHandle> Position<R> {
             Some(Move::Castle {
                 king, rook, wing, ..
             }) => {
-                let geometry = self.rules.castling[us][wing as usize].expect("castling geometry");
+                let geometry =
+                    self.rules.castling.geometry[us][wing as usize].expect("castling geometry");
                 let king_piece = self.remove(geometry.king_to);
                 let rook_piece = self.remove(geometry.rook_to);
                 self.add(king, king_piece);

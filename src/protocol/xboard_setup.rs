@@ -85,10 +85,10 @@ pub fn setup_lines(def: &Definition, rules: &RuleTable) -> Result<Vec<String>, S
 /// The castling king types and their Betza castling (`O2`: the king moves
 /// two squares), when the variant castles.
 fn castling_suffix(rules: &RuleTable) -> Option<(u64, String)> {
-    let [Some(king_side), Some(queen_side)] = rules.castling.first()? else {
+    let [Some(king_side), Some(queen_side)] = rules.castling.geometry.first()? else {
         return None;
     };
-    let (kings, _) = rules.castling_pieces;
+    let (kings, _) = rules.castling.pieces;
     let span = rules
         .file_of(king_side.king_to)
         .abs_diff(rules.file_of(queen_side.king_to));

@@ -227,7 +227,8 @@ fn has_en_passant(rules: &RuleTable) -> bool {
 /// The letters of the pieces the first seat's pawns promote to.
 fn promotion_letters(rules: &RuleTable) -> Vec<char> {
     rules
-        .promotion_choices
+        .promotion
+        .choices
         .first()
         .map(|types| types.iter().map(|&t| rules.pieces[t].letter).collect())
         .unwrap_or_default()

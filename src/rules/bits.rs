@@ -154,9 +154,9 @@ pub struct SlotBits<B> {
     /// the restriction spares promotions).
     pub general: bool,
     /// An unpromoted piece here may promote: its moves are not all plain
-    /// ([`RuleTable::plain_moves`]).
+    /// ([`FastPaths::leap_slide_squares`](super::FastPaths::leap_slide_squares)).
     pub promoting: bool,
-    /// [`RuleTable::near_promotion`]: a promoted piece here may demote.
+    /// [`PromotionRules::near`](super::PromotionRules::near): a promoted piece here may demote.
     pub near_promotion: bool,
     /// The type is royal: its steps are tested apart.
     pub royal: bool,
@@ -167,7 +167,7 @@ pub struct SlotBits<B> {
     /// capture, ride walked a direction at a time or lame leap (a knight's,
     /// a bishop's, a rook's, a queen's on 8 x 8 with BMI2). A move to one
     /// may still promote (`promoting`, or a promoted piece where
-    /// `near_promotion` holds).
+    /// `promotion.near` holds).
     pub plain: bool,
     /// [`RuleTable::uniform_forms`] of the slot's square: the number of
     /// forms of each move of an unpromoted and a promoted piece here where
@@ -442,7 +442,7 @@ impl<B: Bitboard> BitTables<B> {
         let slides = SLIDES && nsq <= 64;
         let mut shared_slides = FxHashMap::default();
         for seat in Seat::all(n_seats) {
-            let region = &rules.promotion_region[seat];
+            let region = &rules.promotion.region[seat];
             // Whether a move may end in the region and whether outside it.
             let ends_in_zone: &[bool] = match (
                 region[..nsq].contains(&true),
@@ -481,7 +481,7 @@ impl<B: Bitboard> BitTables<B> {
                     // Away from the promotion region, or where its type
                     // never changes, a restricted type's moves are its
                     // plain moves onto its destinations.
-                    let mut general = restricted && rules.near_promotion[slot] && changes_type;
+                    let mut general = restricted && rules.promotion.near[slot] && changes_type;
                     let ride_start = t.ride_list.len() as u32;
                     let mut slide_rides = Vec::new();
                     let lame_start = t.lame_list.len() as u32;
@@ -573,8 +573,8 @@ impl<B: Bitboard> BitTables<B> {
                         slides,
                         lames,
                         general,
-                        promoting: !rules.plain_moves[slot] && !restricted,
-                        near_promotion: rules.near_promotion[slot],
+                        promoting: !rules.fast.leap_slide_squares[slot] && !restricted,
+                        near_promotion: rules.promotion.near[slot],
                         royal: rules.pieces[kind].royal,
                         lined: rides.0 != rides.1 || slides.0 != slides.1 || lames.0 != lames.1,
                         plain: !general

@@ -4,9 +4,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::geometry::Direction;
 use super::{
-    AttackLine, Cambodian, CastlingGeometry, ChasingRoles, Counting, CountingRule,
-    DOUBLE_STEP_WAYS, Enclosing, GameEnds, HandRules, Line, LineKind, PieceRules, RuleTable,
-    SeatRules, ShatarMate, Sq, SqSet, Walling, WallingRule,
+    AttackLine, Cambodian, CastlingGeometry, CastlingRules, ChasingRoles, Counting, CountingRule,
+    DOUBLE_STEP_WAYS, EnPassantRules, Enclosing, FastPaths, GameEnds, HandRules, Line, LineKind,
+    PieceRules, PromotionRules, PseudoRoyalty, Royalty, RuleTable, SeatRules, ShatarMate, Sq,
+    SqSet, Walling, WallingRule,
 };
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::{Board, Square};
@@ -607,15 +608,15 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     let pseudo_royal = (def.bool(Key::ExtinctionPseudoRoyal)
         && !matches!(def.value(Key::ExtinctionPieceTypes), Value::Pieces(l) if l.is_empty()))
     .then(|| {
-        let mask = match def.value(Key::ExtinctionPieceTypes) {
+        let types = match def.value(Key::ExtinctionPieceTypes) {
             Value::Pieces(l) if l.contains(&'*') => u64::MAX,
             _ => bits(ctx.def.piece_set(Key::ExtinctionPieceTypes)),
         };
-        (
-            mask,
-            def.int(Key::ExtinctionPieceCount) as u32 + 1,
-            def.bool(Key::DupleCheck),
-        )
+        PseudoRoyalty {
+            types,
+            limit: def.int(Key::ExtinctionPieceCount) as u32 + 1,
+            duple: def.bool(Key::DupleCheck),
+        }
     });
 
     let hand = compile_hand(
@@ -655,59 +656,88 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         enemy_attacks,
         enemy_attack_index,
         attack_reach,
-        promotion_region,
-        promotion_choices,
-        promotion_limit,
-        mandatory_pawn_promotion: def.bool(Key::MandatoryPawnPromotion),
-        mandatory_piece_promotion: def.bool(Key::MandatoryPiecePromotion),
-        piece_demotion: def.bool(Key::PieceDemotion),
-        piece_promotion_on_capture: def.bool(Key::PiecePromotionOnCapture),
-        en_passant_region,
-        en_passant_only_lines: builder_lines_ep_only,
-        en_passant_capturers: Vec::new(),
-        en_passant_guards: Vec::new(),
-        en_passant_pass_guards: Vec::new(),
-        en_passant_next_player_only: matches!(def.value(Key::EnPassantWindow), Value::Choice(c) if c == "nextPlayer"),
-        castling,
-        castling_rank,
-        castling_pieces,
-        castling_rook_files,
-        checking: def.bool(Key::Checking),
-        royal_kind: def
-            .pieces
-            .iter()
-            .position(|p| p.key == "king")
-            .map(PieceType::new),
-        king_capture: def.bool(Key::KingCapture),
-        eliminate_when_mated: n_seats > 2
-            && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat")
-            && matches!(
-                def.value(Key::CheckmateValue),
-                Value::Outcome(GameValue::Loss)
-            ),
-        eliminate_when_stalemated: n_seats > 2
-            && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat")
-            && matches!(
-                def.value(Key::StalemateValue),
-                Value::Outcome(GameValue::Loss)
-            ),
-        king_capture_eliminates: n_seats > 2
-            && def.bool(Key::KingCapture)
-            && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat"),
+        promotion: PromotionRules {
+            region: promotion_region,
+            choices: promotion_choices,
+            limit: promotion_limit,
+            mandatory_pawn: def.bool(Key::MandatoryPawnPromotion),
+            mandatory_piece: def.bool(Key::MandatoryPiecePromotion),
+            piece_demotion: def.bool(Key::PieceDemotion),
+            on_capture: def.bool(Key::PiecePromotionOnCapture),
+            sittuyin: def.bool(Key::SittuyinPromotion),
+            near: Vec::new(),
+            counts: Vec::new(),
+        },
+        en_passant: EnPassantRules {
+            region: en_passant_region,
+            only_lines: builder_lines_ep_only,
+            capturers: Vec::new(),
+            guards: Vec::new(),
+            pass_guards: Vec::new(),
+            next_player_only: matches!(def.value(Key::EnPassantWindow), Value::Choice(c) if c == "nextPlayer"),
+        },
+        castling: CastlingRules {
+            geometry: castling,
+            rank: castling_rank,
+            pieces: castling_pieces,
+            rook_files: castling_rook_files,
+            king_file: file_of(Key::CastlingKingFile),
+            opposite: def.bool(Key::OppositeCastling),
+            dropped_piece: def.bool(Key::CastlingDroppedPiece),
+        },
+        royalty: Royalty {
+            checking: def.bool(Key::Checking),
+            kind: def
+                .pieces
+                .iter()
+                .position(|p| p.key == "king")
+                .map(PieceType::new),
+            king_capture: def.bool(Key::KingCapture),
+            eliminate_when_mated: n_seats > 2
+                && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat")
+                && matches!(
+                    def.value(Key::CheckmateValue),
+                    Value::Outcome(GameValue::Loss)
+                ),
+            eliminate_when_stalemated: n_seats > 2
+                && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat")
+                && matches!(
+                    def.value(Key::StalemateValue),
+                    Value::Outcome(GameValue::Loss)
+                ),
+            king_capture_eliminates: n_seats > 2
+                && def.bool(Key::KingCapture)
+                && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat"),
+            eliminated_pieces_removed: matches!(def.value(Key::EliminatedArmy), Value::Choice(c) if c == "remove"),
+            pseudo: pseudo_royal,
+            guarded: [None; MAX_SEATS],
+            promotes: false,
+            promotions_touch_pseudo: false,
+        },
         adjudication: super::adjudication::compile_adjudication(def, &ends, &bits),
         match_rules: super::match_rules::compile_match_rules(def),
-        eliminated_pieces_removed: matches!(def.value(Key::EliminatedArmy), Value::Choice(c) if c == "remove"),
         must_capture: def.bool(Key::MustCapture),
         immobile,
         mobility,
         ends,
         overlapping,
         extinction_claim: def.bool(Key::ExtinctionClaim),
-        castling_king_file: file_of(Key::CastlingKingFile),
-        pseudo_royal,
         flag_piece_safe: def.bool(Key::FlagPieceSafe),
         flag_blocked_win: def.bool(Key::FlagPieceBlockedWin),
-        complex_attacks: complex,
+        fast: FastPaths {
+            complex_attacks: complex,
+            usual_moves: false,
+            count_alone: false,
+            usual_quiet_moves: false,
+            usual_drops: false,
+            usual_walled_moves: false,
+            leap_slide_squares: Vec::new(),
+            pin_legality: Vec::new(),
+            exposure_legality: Vec::new(),
+            blast_pins: Vec::new(),
+            walls_counted: Vec::new(),
+            walls_or_moves_counted: Vec::new(),
+        },
         blast: def
             .bool(Key::BlastOnCapture)
             .then(|| bits(ctx.def.piece_set(Key::BlastImmuneTypes))),
@@ -716,9 +746,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         petrify: bits(ctx.def.piece_set(Key::PetrifyOnCaptureTypes)),
         flying_general: def.bool(Key::FlyingGeneral),
         chess960: def.bool(Key::Chess960),
-        opposite_castling: def.bool(Key::OppositeCastling),
         gating: def.bool(Key::Gating),
-        castling_dropped_piece: def.bool(Key::CastlingDroppedPiece),
         walling,
         cambodian: def.bool(Key::CambodianMoves).then(|| Cambodian {
             king: types_named(def, &["king"]),
@@ -785,7 +813,6 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             knights: types_named(def, &["knight"]),
             shak: types_named(def, &["knight", "rook", "bers"]),
         }),
-        sittuyin_promotion: def.bool(Key::SittuyinPromotion),
         janggi_cannons: def
             .pieces
             .iter()
@@ -794,23 +821,7 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             .fold(0, |m, (t, _)| m | 1 << t),
         hand,
         flip,
-        plain_make: false,
-        plain_count: false,
-        guarded_royals: [None; MAX_SEATS],
-        royal_promotes: false,
-        plain_quiet_make: false,
-        plain_drop: false,
-        plain_walled: false,
         bits: super::BoardBits::default(),
-        plain_moves: Vec::new(),
-        promotions_touch_pseudo_royals: false,
-        near_promotion: Vec::new(),
-        promotion_counts: Vec::new(),
-        simple_legality: Vec::new(),
-        exposure_legality: Vec::new(),
-        blast_pins: Vec::new(),
-        walls_counted: Vec::new(),
-        walls_or_moves_counted: Vec::new(),
         leap_attacks,
         leap_attack_list,
         ride_attack_summaries,
@@ -843,12 +854,12 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             near
         })
         .collect();
-    (table.plain_moves, table.near_promotion) = plain_moves(&table);
-    table.promotion_counts = super::promotion::promotion_counts(&table);
-    table.plain_make = plain_make(&table);
-    table.plain_quiet_make = plain_quiet_make(&table);
-    table.plain_drop = plain_drop(&table);
-    table.plain_walled = plain_walled(&table);
+    (table.fast.leap_slide_squares, table.promotion.near) = plain_moves(&table);
+    table.promotion.counts = super::promotion::promotion_counts(&table);
+    table.fast.usual_moves = plain_make(&table);
+    table.fast.usual_quiet_moves = plain_quiet_make(&table);
+    table.fast.usual_drops = plain_drop(&table);
+    table.fast.usual_walled_moves = plain_walled(&table);
     // Only the types that reset the n-move counter ask.
     for kind in PieceType::all(table.pieces.len()) {
         for seat in Seat::all(n_seats) {
@@ -856,29 +867,30 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             table.pieces[kind].may_step_back[seat] = may;
         }
     }
-    table.en_passant_capturers = Seat::all(n_seats)
+    table.en_passant.capturers = Seat::all(n_seats)
         .map(|seat| {
             PieceType::all(table.pieces.len())
                 .filter(|&t| table.pieces[t].en_passant_capturer[seat])
                 .fold(0, |m, t| m | 1 << t.index())
         })
         .collect();
-    table.en_passant_guards = en_passant_guards(&table);
-    table.en_passant_pass_guards = en_passant_pass_guards(&table);
-    table.promotions_touch_pseudo_royals = promotions_touch_pseudo_royals(&table);
+    table.en_passant.guards = en_passant_guards(&table);
+    table.en_passant.pass_guards = en_passant_pass_guards(&table);
+    table.royalty.promotions_touch_pseudo = promotions_touch_pseudo_royals(&table);
     table.ends.after_pass = table
         .pass
         .iter()
         .chain(&table.pass_on_stalemate)
         .any(|&p| p);
-    table.plain_count = plain_count(&table);
+    table.fast.count_alone = plain_count(&table);
     for seat in Seat::all(n_seats) {
-        table.guarded_royals[seat] = table
-            .royal_kind
-            .filter(|_| !table.king_capture)
+        table.royalty.guarded[seat] = table
+            .royalty
+            .kind
+            .filter(|_| !table.royalty.king_capture)
             .map(|king| table.seat_type(seat, king));
     }
-    table.royal_promotes = table
+    table.royalty.promotes = table
         .pieces
         .iter()
         .any(|p| p.royal && p.promotes_to.is_some());
@@ -886,28 +898,28 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     // Legality left to pins and checks, walls apart.
     let simple_apart_from_walls: Vec<bool> = (0..table.seats.len())
         .map(|seat| {
-            table.checking
-                && !table.complex_attacks
-                && table.pseudo_royal.is_none()
+            table.royalty.checking
+                && !table.fast.complex_attacks
+                && table.royalty.pseudo.is_none()
                 // Blasts matter to legality only where they can destroy a
                 // royal piece.
-                && (table.blast.is_none() || table.royal_kind.is_none())
+                && (table.blast.is_none() || table.royalty.kind.is_none())
                 && table.mutually_immune == 0
                 && !table.flying_general
-                && !table.sittuyin_promotion
+                && !table.promotion.sittuyin
                 && !table.pass[seat]
                 && !table.bikjang
                 // A captured king's army goes dead and its checks with it:
                 // a capture may answer a check no pin or line tells of.
-                && !table.king_capture_eliminates
+                && !table.royalty.king_capture_eliminates
                 && table.hand.as_ref().is_none_or(|h| h.checks)
         })
         .collect();
-    table.simple_legality = simple_apart_from_walls
+    table.fast.pin_legality = simple_apart_from_walls
         .iter()
         .map(|&simple| simple && table.walling.is_none())
         .collect();
-    table.walls_or_moves_counted = simple_apart_from_walls
+    table.fast.walls_or_moves_counted = simple_apart_from_walls
         .iter()
         .map(|&simple| {
             simple
@@ -917,12 +929,12 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 && !table.makpong
         })
         .collect();
-    table.exposure_legality = (0..table.seats.len())
+    table.fast.exposure_legality = (0..table.seats.len())
         .map(|seat| {
-            !table.simple_legality[seat]
-                && !table.king_capture_eliminates
+            !table.fast.pin_legality[seat]
+                && !table.royalty.king_capture_eliminates
                 && !table.makpong
-                && !table.sittuyin_promotion
+                && !table.promotion.sittuyin
                 && !table.pass_on_stalemate[seat]
                 && table.walling.is_none()
                 && table.cambodian.is_none()
@@ -932,32 +944,32 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                     .is_none_or(|h| !h.gating && h.must_drop.is_none())
         })
         .collect();
-    table.blast_pins = (0..table.seats.len())
+    table.fast.blast_pins = (0..table.seats.len())
         .map(|seat| {
-            table.exposure_legality[seat]
+            table.fast.exposure_legality[seat]
                 && table.opponents[seat].is_some()
                 && table.blast.is_some()
-                && table.royal_kind.is_none()
-                && table.pseudo_royal.is_some_and(|(_, _, duple)| !duple)
+                && table.royalty.kind.is_none()
+                && table.royalty.pseudo.is_some_and(|pseudo| !pseudo.duple)
                 && table.petrify == 0
-                && table.checking
-                && !table.complex_attacks
+                && table.royalty.checking
+                && !table.fast.complex_attacks
                 && table.mutually_immune == 0
                 && !table.flying_general
                 && !table.bikjang
                 && !table.pass[seat]
                 && table.hand.is_none()
-                && !table.promotions_touch_pseudo_royals
+                && !table.royalty.promotions_touch_pseudo
         })
         .collect();
-    table.walls_counted = (0..table.seats.len())
+    table.fast.walls_counted = (0..table.seats.len())
         .map(|seat| {
             table.walling.as_ref().is_some_and(|w| !w.or_move)
-                && table.pseudo_royal.is_none()
+                && table.royalty.pseudo.is_none()
                 && table.hand.is_none()
                 && !table.must_capture
                 && !table.makpong
-                && !table.sittuyin_promotion
+                && !table.promotion.sittuyin
                 && !table.pass[seat]
                 && !table.pass_on_stalemate[seat]
         })
@@ -1822,10 +1834,10 @@ fn compile_walling(ctx: &Context, playable: &[bool]) -> Option<Walling> {
 }
 
 /// Whether a promotion or demotion may change which pieces are
-/// pseudo-royal ([`RuleTable::promotions_touch_pseudo_royals`]).
+/// pseudo-royal ([`Royalty::promotions_touch_pseudo`]).
 fn promotions_touch_pseudo_royals(table: &RuleTable) -> bool {
     let pseudo = |kind: PieceType| table.pseudo_royal_type(kind);
-    let choices = table.promotion_choices.iter().flatten().any(|&k| pseudo(k));
+    let choices = table.promotion.choices.iter().flatten().any(|&k| pseudo(k));
     PieceType::all(table.pieces.len()).any(|kind| {
         let info = &table.pieces[kind];
         let promotes = info.promotes_as_pawn.iter().any(|&p| p) || info.promotes_to.is_some();
@@ -1847,7 +1859,7 @@ fn may_step_back(table: &RuleTable, seat: Seat, kind: PieceType) -> bool {
 }
 
 /// Whether legal moves are counted with nothing else asked
-/// ([`RuleTable::plain_count`]).
+/// ([`FastPaths::count_alone`]).
 fn plain_count(table: &RuleTable) -> bool {
     let ends = &table.ends;
     let hand = table.hand.as_ref();
@@ -1859,25 +1871,25 @@ fn plain_count(table: &RuleTable) -> bool {
         && !hand.is_some_and(|h| h.gating || h.must_drop.is_some())
 }
 
-/// Whether a normal move has only the usual effects ([`RuleTable::plain_make`]).
+/// Whether a normal move has only the usual effects ([`FastPaths::usual_moves`]).
 fn plain_make(table: &RuleTable) -> bool {
     plain_quiet_make(table) && plain_captures(table)
 }
 
 /// Whether a normal move that takes nothing has only the usual effects
-/// ([`RuleTable::plain_quiet_make`]): only captures set off the effects
+/// ([`FastPaths::usual_quiet_moves`]): only captures set off the effects
 /// [`plain_captures`] excludes.
 fn plain_quiet_make(table: &RuleTable) -> bool {
     plain_ply(table) && table.walling.is_none()
 }
 
-/// Whether a drop has only the usual effects ([`RuleTable::plain_drop`]).
+/// Whether a drop has only the usual effects ([`FastPaths::usual_drops`]).
 fn plain_drop(table: &RuleTable) -> bool {
-    plain_ply(table) && table.walling.is_none() && !table.castling_dropped_piece
+    plain_ply(table) && table.walling.is_none() && !table.castling.dropped_piece
 }
 
 /// Whether a walled normal move has only the usual effects of its move
-/// and its wall ([`RuleTable::plain_walled`]).
+/// and its wall ([`FastPaths::usual_walled_moves`]).
 fn plain_walled(table: &RuleTable) -> bool {
     plain_ply(table) && table.walling.is_some() && plain_captures(table)
 }
@@ -1885,7 +1897,7 @@ fn plain_walled(table: &RuleTable) -> bool {
 /// Whether a capture only takes its piece off the board (into a hand
 /// where captures go there): no blast, petrification or elimination.
 fn plain_captures(table: &RuleTable) -> bool {
-    table.blast.is_none() && table.petrify == 0 && !table.king_capture_eliminates
+    table.blast.is_none() && table.petrify == 0 && !table.royalty.king_capture_eliminates
 }
 
 /// Whether a ply, whatever its kind, places no gate, turns over no piece,
@@ -1899,14 +1911,14 @@ fn plain_ply(table: &RuleTable) -> bool {
 }
 
 /// Per (seat, type, square) slot, whether every move of an unpromoted piece
-/// from there is plain (see [`RuleTable::plain_moves`]), and whether the
+/// from there is plain (see [`FastPaths::leap_slide_squares`]), and whether the
 /// square or one the piece reaches lies in the promotion region.
 fn plain_moves(table: &RuleTable) -> (Vec<bool>, Vec<bool>) {
     let nsq = table.square_count();
     let mut plain = Vec::with_capacity(table.seats.len() * table.pieces.len() * nsq);
     let mut near = Vec::with_capacity(plain.capacity());
     for seat in Seat::all(table.seats.len()) {
-        let zone = &table.promotion_region[seat];
+        let zone = &table.promotion.region[seat];
         for kind in PieceType::all(table.pieces.len()) {
             let info = &table.pieces[kind];
             let promotes = info.promotes_as_pawn[seat] || info.promotes_to.is_some();
@@ -1930,7 +1942,7 @@ fn plain_moves(table: &RuleTable) -> (Vec<bool>, Vec<bool>) {
 /// step passes together, where each has one and the step's index distance
 /// is no other way's ([`RuleTable::en_passant_pass_guard`]).
 fn en_passant_pass_guards(table: &RuleTable) -> Vec<Option<(u32, u64)>> {
-    if table.en_passant_guards.is_empty() {
+    if table.en_passant.guards.is_empty() {
         return Vec::new();
     }
     let nsq = table.square_count();
@@ -1994,7 +2006,7 @@ fn en_passant_guards(table: &RuleTable) -> Vec<Option<(u32, u64)>> {
     }
     let mut guards = Vec::with_capacity(table.seats.len() * nsq);
     for seat in Seat::all(table.seats.len()) {
-        let capturers = table.en_passant_capturers[seat];
+        let capturers = table.en_passant.capturers[seat];
         for sq in 0..nsq as Sq {
             let leaps_only = capturers.count_ones() == 1
                 && table

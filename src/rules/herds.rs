@@ -33,7 +33,7 @@ pub struct Herd {
     /// a piece not promoted).
     pub squares: u64,
     /// Those of `squares` near the promotion region where the rules let a
-    /// promoted piece demote ([`RuleTable::near_promotion`]): its moves are
+    /// promoted piece demote ([`PromotionRules::near`](super::PromotionRules::near)): its moves are
     /// not the herd's.
     pub near_promotion: u64,
     /// The herd's plain leaps, by range into [`BitTables::herd_leaps`].
@@ -103,7 +103,7 @@ impl<B: Bitboard> BitTables<B> {
         let mut en_passant = [0u64; 64];
         // A piece of the type is promoted only if some type promotes into
         // it (by a move, a drop or a FEN's `+`).
-        let may_demote = rules.piece_demotion
+        let may_demote = rules.promotion.piece_demotion
             && rules
                 .pieces
                 .iter()

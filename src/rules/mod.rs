@@ -520,6 +520,205 @@ pub struct Walling {
     pub or_move: bool,
 }
 
+/// How pieces promote and demote.
+#[derive(Clone, Debug)]
+pub struct PromotionRules {
+    /// Promotion region per seat.
+    pub region: Vec<Vec<bool>>,
+    /// Pawn promotion choices per seat.
+    pub choices: Vec<Vec<PieceType>>,
+    /// Most pieces of a type promotion may produce (0: no limit).
+    pub limit: Vec<u32>,
+    /// A pawn in the promotion region must promote.
+    pub mandatory_pawn: bool,
+    /// A piece that can promote (or demote) must.
+    pub mandatory_piece: bool,
+    /// Promoted pieces demote when they move.
+    pub piece_demotion: bool,
+    /// Pieces promote only when capturing.
+    pub on_capture: bool,
+    /// Per (seat, type), the number of forms of its moves
+    /// ([`PromotionRules::counts`]); empty where a type has a
+    /// promotion limit.
+    pub(crate) counts: Vec<PromotionCounts>,
+    /// Pawns do not promote by reaching the zone but by a move of their own:
+    /// in place or by a step of the new piece, giving no check and
+    /// attacking no enemy piece (`sittuyinPromotion`).
+    pub sittuyin: bool,
+    /// Per slot: the square or one the piece reaches from it lies in the
+    /// seat's promotion region (a promoted piece there may demote).
+    pub near: Vec<bool>,
+}
+
+/// Where and by whom a double or triple step may be taken en passant.
+#[derive(Clone, Debug)]
+pub struct EnPassantRules {
+    /// En-passant target squares allowed, per seat of the capturer.
+    pub region: Vec<Vec<bool>>,
+    /// Only the next player may capture en passant (else until the pusher moves again).
+    pub next_player_only: bool,
+    /// Per seat, the types that may take en passant (bits).
+    pub capturers: Vec<u64>,
+    /// Per (capturer seat, square) on boards of at most 64 squares
+    /// ([`RuleTable::en_passant_guard`]).
+    pub(crate) guards: Vec<Option<(u32, u64)>>,
+    /// Per (capturer seat, origin square, [`RuleTable::double_step_way`])
+    /// on boards of at most 64 squares ([`RuleTable::en_passant_pass_guard`]).
+    pub(crate) pass_guards: Vec<Option<(u32, u64)>>,
+    /// Some line captures only en passant (`e` without `c`).
+    pub only_lines: bool,
+}
+
+/// Castling: each wing's geometry and the rules around it.
+#[derive(Clone, Debug)]
+pub struct CastlingRules {
+    /// Castling geometry per seat: king-side, then queen-side.
+    pub geometry: Vec<[Option<CastlingGeometry>; 2]>,
+    /// Castling rank per seat (two-player FEN rights).
+    pub rank: Vec<u8>,
+    /// The piece types that castle as king and as rook (bits).
+    pub pieces: (u64, u64),
+    /// The kingside and queenside rook files when not in the corner.
+    pub rook_files: (u8, u8),
+    /// The file of the castling king when several pieces could castle.
+    pub king_file: u8,
+    /// Castling to a wing takes the opponents' right to castle to the same
+    /// wing (`oppositeCastling`).
+    pub opposite: bool,
+    /// A king or rook dropped on its castling square gives the castling
+    /// right it completes (`castlingDroppedPiece`).
+    pub dropped_piece: bool,
+}
+
+/// Royal and pseudo-royal pieces: checks, king capture, and what becomes of a seat that loses its king.
+#[derive(Clone, Debug)]
+pub struct Royalty {
+    /// Royal pieces may not be left attacked.
+    pub checking: bool,
+    /// The royal piece type (the king), if the variant has one.
+    pub kind: Option<PieceType>,
+    /// Kings of players still in may be captured (`kingCapture`).
+    pub king_capture: bool,
+    /// Capturing a king takes its seat out and the others play on (several
+    /// seats, `kingCapture`, `loserScope = seat`).
+    pub king_capture_eliminates: bool,
+    /// A player without legal moves is eliminated (and play goes on):
+    /// when checkmated, and when stalemated.
+    pub eliminate_when_mated: bool,
+    /// See `royalty.eliminate_when_mated`.
+    pub eliminate_when_stalemated: bool,
+    /// An eliminated player's pieces leave the board (else they turn dead).
+    pub eliminated_pieces_removed: bool,
+    /// Pseudo-royal extinction pieces: the types (bits), the count up to
+    /// which they may not be left attacked, and whether only attacking all
+    /// of them counts (`dupleCheck`).
+    pub pseudo: Option<PseudoRoyalty>,
+    /// A promotion or demotion may change which pieces are pseudo-royal:
+    /// a pseudo-royal type promotes, demotes or is promoted to. Such moves
+    /// are made and tested.
+    pub promotions_touch_pseudo: bool,
+    /// Per seat, the (seat, type) index ([`RuleTable::seat_type`]) of its
+    /// royal type where its royal pieces may not be captured (a royal type
+    /// and no `kingCapture`): the move generator leaves them out of the
+    /// pieces a capture may take while the seat is in.
+    pub guarded: [Option<usize>; crate::seat::MAX_SEATS],
+    /// Some royal type promotes (`promotes_to`): then a royal piece's steps
+    /// are left to the general generator.
+    pub promotes: bool,
+}
+
+/// Derived from the rules above once, at compile time: which short ways the move generator, make/unmake and perft may take. None is a rule of its own.
+#[derive(Clone, Debug)]
+pub struct FastPaths {
+    /// A normal move has only the usual effects: its piece moves, what it
+    /// takes goes off the board (into a hand where captures go there),
+    /// castling rights, en-passant targets and the n-move counter change.
+    /// No blast, petrification, flip, gate, wall, count or elimination
+    /// follows, so [`crate::position::Position::make`] takes its short way.
+    pub usual_moves: bool,
+    /// A normal move that takes nothing has only the usual effects, though
+    /// captures may have others (blast, petrification, elimination): where
+    /// [`FastPaths::usual_moves`] does not hold, such a move still takes
+    /// [`crate::position::Position::make`]'s and
+    /// [`crate::position::Position::unmake`]'s short ways.
+    pub usual_quiet_moves: bool,
+    /// A drop has only the usual effects: its piece leaves the hand for the
+    /// board and the n-move counter restarts. No gate, wall, flip, count or
+    /// castling right follows, so [`crate::position::Position::make`] and
+    /// [`crate::position::Position::unmake`] take their short ways.
+    pub usual_drops: bool,
+    /// A move that puts a wall (`wallingRule`) has only the usual effects
+    /// of a normal move and its wall, so
+    /// [`crate::position::Position::make`] and
+    /// [`crate::position::Position::unmake`] take their short ways for a
+    /// walled normal move.
+    pub usual_walled_moves: bool,
+    /// A position's legal moves are counted as the fast generator hands
+    /// them, with nothing else asked: at most two seats, no rule that ends
+    /// the game at once (`ends.any`, a full board, passes), no gating, and
+    /// no compulsory capture or drop
+    /// ([`crate::position::Position::count_legal_moves`]'s short way).
+    pub count_alone: bool,
+    /// Per seat, whether the rules leave its legality to pins and checks
+    /// alone (no hoppers, lame or pseudo-royal pieces, blasts that can
+    /// destroy a royal piece, walls, passes or other rules that need every
+    /// move made and tested); the position still has its say
+    /// ([`crate::position::Position`]'s fast path also needs the king on
+    /// the board or in hand, the side out of check where the Makpong rule
+    /// holds, and no game end in the way; it keeps the drops' own rules).
+    pub pin_legality: Vec<bool>,
+    /// Per seat, where legality is not that simple (checks forbidden,
+    /// hoppers, lame or pseudo-royal pieces, the flying general, blasts,
+    /// mutual immunity, compulsory captures, drops, passes, bikjang) but
+    /// nothing else complicates it (no gating, compulsory drops, stalemate
+    /// passes or walls):
+    /// perft's last ply counts the moves that neither leave nor enter the
+    /// lines toward a royal piece, and do not capture where captures
+    /// explode or may be forbidden, without listing them
+    /// ([`crate::position::Position`]'s `count_legal_moves`).
+    pub exposure_legality: Vec<bool>,
+    /// Per seat, where legality goes the exposure way and captures explode
+    /// but nothing else stands between pins and legality: two seats, no
+    /// royal type, pseudo-royal pieces without `dupleCheck`, no
+    /// petrification (a wall left by a capture may shield), checks allowed, no hoppers or lame captures, mutual
+    /// immunity, flying general, bikjang, passes, hand or promotion to a
+    /// pseudo-royal type. There, while the side to move has one
+    /// pseudo-royal piece (atomic's king), its checks and pins decide the
+    /// quiet moves, and each capture is judged with its blast
+    /// ([`crate::position::Position`]'s `moves_by_blast_pins`).
+    pub blast_pins: Vec<bool>,
+    /// Per seat, where every move puts a wall (`wallingRule`, not
+    /// `wallOrMove`) and nothing else complicates legality (no pseudo-royal
+    /// pieces, hand, passes or compulsory captures): perft's last ply counts
+    /// each legal base move's wall squares without listing the walled moves.
+    pub walls_counted: Vec<bool>,
+    /// Per seat, where a turn either moves a piece or only puts a wall
+    /// (`wallOrMove`) and legality is otherwise left to pins and checks (no
+    /// hand or compulsory captures): perft's last ply counts the moves with
+    /// the fast generator and adds the wall squares when the side is not in
+    /// check (a wall shields nothing, as Fairy-Stockfish judges it).
+    pub walls_or_moves_counted: Vec<bool>,
+    /// Per (seat, type, square) slot ([`RuleTable::slot`]): every move of an
+    /// unpromoted piece from there is a plain move to its landing square
+    /// (no promotion can happen, no mobility region or immobility applies),
+    /// so the move generator skips its promotion and mobility tests.
+    pub leap_slide_squares: Vec<bool>,
+    /// Any hopper or lame line exists: legality always needs a full test.
+    pub complex_attacks: bool,
+}
+
+/// Fairy-Stockfish's pseudo-royal pieces (`extinctionPseudoRoyal`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PseudoRoyalty {
+    /// The pseudo-royal types (bits).
+    pub types: u64,
+    /// Up to this many of a seat's pieces of those types, none may be left
+    /// attacked (`extinctionPieceCount` + 1).
+    pub limit: u32,
+    /// Only attacking all of them at once counts (`dupleCheck`).
+    pub duple: bool,
+}
+
 /// Everything the move generator reads about a variant.
 #[derive(Clone, Debug)]
 pub struct RuleTable {
@@ -559,62 +758,14 @@ pub struct RuleTable {
     enemy_attack_index: Vec<EnemyLineRange>,
     /// Per square, the squares of every attack line ending on it.
     attack_reach: Vec<SqSet>,
-    /// Promotion region per seat.
-    pub promotion_region: Vec<Vec<bool>>,
-    /// Pawn promotion choices per seat.
-    pub promotion_choices: Vec<Vec<PieceType>>,
-    /// Most pieces of a type promotion may produce (0: no limit).
-    pub promotion_limit: Vec<u32>,
-    /// A pawn in the promotion region must promote.
-    pub mandatory_pawn_promotion: bool,
-    /// A piece that can promote (or demote) must.
-    pub mandatory_piece_promotion: bool,
-    /// Promoted pieces demote when they move.
-    pub piece_demotion: bool,
-    /// Pieces promote only when capturing.
-    pub piece_promotion_on_capture: bool,
-    /// Per (seat, type), the number of forms of its moves
-    /// ([`RuleTable::promotion_counts`]); empty where a type has a
-    /// promotion limit.
-    promotion_counts: Vec<PromotionCounts>,
-    /// En-passant target squares allowed, per seat of the capturer.
-    pub en_passant_region: Vec<Vec<bool>>,
-    /// Only the next player may capture en passant (else until the pusher moves again).
-    pub en_passant_next_player_only: bool,
-    /// Per seat, the types that may take en passant (bits).
-    pub en_passant_capturers: Vec<u64>,
-    /// Per (capturer seat, square) on boards of at most 64 squares
-    /// ([`RuleTable::en_passant_guard`]).
-    en_passant_guards: Vec<Option<(u32, u64)>>,
-    /// Per (capturer seat, origin square, [`RuleTable::double_step_way`])
-    /// on boards of at most 64 squares ([`RuleTable::en_passant_pass_guard`]).
-    en_passant_pass_guards: Vec<Option<(u32, u64)>>,
-    /// Some line captures only en passant (`e` without `c`).
-    pub en_passant_only_lines: bool,
-    /// Castling geometry per seat: king-side, then queen-side.
-    pub castling: Vec<[Option<CastlingGeometry>; 2]>,
-    /// Castling rank per seat (two-player FEN rights).
-    pub castling_rank: Vec<u8>,
-    /// The piece types that castle as king and as rook (bits).
-    pub castling_pieces: (u64, u64),
-    /// The kingside and queenside rook files when not in the corner.
-    pub castling_rook_files: (u8, u8),
-    /// Royal pieces may not be left attacked.
-    pub checking: bool,
-    /// The royal piece type (the king), if the variant has one.
-    pub royal_kind: Option<PieceType>,
-    /// Kings of players still in may be captured (`kingCapture`).
-    pub king_capture: bool,
-    /// A player without legal moves is eliminated (and play goes on):
-    /// when checkmated, and when stalemated.
-    pub eliminate_when_mated: bool,
-    /// See `eliminate_when_mated`.
-    pub eliminate_when_stalemated: bool,
-    /// An eliminated player's pieces leave the board (else they turn dead).
-    pub eliminated_pieces_removed: bool,
-    /// Capturing a king takes its seat out and the others play on (several
-    /// seats, `kingCapture`, `loserScope = seat`).
-    pub king_capture_eliminates: bool,
+    /// How pieces promote and demote.
+    pub promotion: PromotionRules,
+    /// Where and by whom a double or triple step may be taken en passant.
+    pub en_passant: EnPassantRules,
+    /// Castling: each wing's geometry and the rules around it.
+    pub castling: CastlingRules,
+    /// Royal and pseudo-royal pieces: checks, king capture, and what becomes of a seat that loses its king.
+    pub royalty: Royalty,
     /// The end and scoring rules the adjudicator executes.
     pub adjudication: Adjudication,
     /// The rules of the table around a game (clocks, reconnection, seats).
@@ -632,69 +783,14 @@ pub struct RuleTable {
     pub overlapping: Vec<bool>,
     /// Extinction of the opponent is only judged for the side to move.
     pub extinction_claim: bool,
-    /// The file of the castling king when several pieces could castle.
-    pub castling_king_file: u8,
-    /// Pseudo-royal extinction pieces: the types (bits), the count up to
-    /// which they may not be left attacked, and whether only attacking all
-    /// of them counts (`dupleCheck`).
-    pub pseudo_royal: Option<(u64, u32, bool)>,
-    /// A promotion or demotion may change which pieces are pseudo-royal:
-    /// a pseudo-royal type promotes, demotes or is promoted to. Such moves
-    /// are made and tested.
-    pub promotions_touch_pseudo_royals: bool,
     /// Flag pieces must not be capturable to win.
     pub flag_piece_safe: bool,
     /// With several flag pieces, one in the region and the region full also wins.
     pub flag_blocked_win: bool,
     /// Bitboard tables, in the narrowest type that holds the board.
     pub bits: BoardBits,
-    /// Per (seat, type, square) slot ([`RuleTable::slot`]): every move of an
-    /// unpromoted piece from there is a plain move to its landing square
-    /// (no promotion can happen, no mobility region or immobility applies),
-    /// so the move generator skips its promotion and mobility tests.
-    pub plain_moves: Vec<bool>,
-    /// Per slot: the square or one the piece reaches from it lies in the
-    /// seat's promotion region (a promoted piece there may demote).
-    pub near_promotion: Vec<bool>,
-    /// Per seat, whether the rules leave its legality to pins and checks
-    /// alone (no hoppers, lame or pseudo-royal pieces, blasts that can
-    /// destroy a royal piece, walls, passes or other rules that need every
-    /// move made and tested); the position still has its say
-    /// ([`crate::position::Position`]'s fast path also needs the king on
-    /// the board or in hand, the side out of check where the Makpong rule
-    /// holds, and no game end in the way; it keeps the drops' own rules).
-    pub simple_legality: Vec<bool>,
-    /// Per seat, where legality is not that simple (checks forbidden,
-    /// hoppers, lame or pseudo-royal pieces, the flying general, blasts,
-    /// mutual immunity, compulsory captures, drops, passes, bikjang) but
-    /// nothing else complicates it (no gating, compulsory drops, stalemate
-    /// passes or walls):
-    /// perft's last ply counts the moves that neither leave nor enter the
-    /// lines toward a royal piece, and do not capture where captures
-    /// explode or may be forbidden, without listing them
-    /// ([`crate::position::Position`]'s `count_legal_moves`).
-    pub exposure_legality: Vec<bool>,
-    /// Per seat, where legality goes the exposure way and captures explode
-    /// but nothing else stands between pins and legality: two seats, no
-    /// royal type, pseudo-royal pieces without `dupleCheck`, no
-    /// petrification (a wall left by a capture may shield), checks allowed, no hoppers or lame captures, mutual
-    /// immunity, flying general, bikjang, passes, hand or promotion to a
-    /// pseudo-royal type. There, while the side to move has one
-    /// pseudo-royal piece (atomic's king), its checks and pins decide the
-    /// quiet moves, and each capture is judged with its blast
-    /// ([`crate::position::Position`]'s `moves_by_blast_pins`).
-    pub blast_pins: Vec<bool>,
-    /// Per seat, where every move puts a wall (`wallingRule`, not
-    /// `wallOrMove`) and nothing else complicates legality (no pseudo-royal
-    /// pieces, hand, passes or compulsory captures): perft's last ply counts
-    /// each legal base move's wall squares without listing the walled moves.
-    pub walls_counted: Vec<bool>,
-    /// Per seat, where a turn either moves a piece or only puts a wall
-    /// (`wallOrMove`) and legality is otherwise left to pins and checks (no
-    /// hand or compulsory captures): perft's last ply counts the moves with
-    /// the fast generator and adds the wall squares when the side is not in
-    /// check (a wall shields nothing, as Fairy-Stockfish judges it).
-    pub walls_or_moves_counted: Vec<bool>,
+    /// Derived from the rules above once, at compile time: which short ways the move generator, make/unmake and perft may take. None is a rule of its own.
+    pub fast: FastPaths,
     /// On boards of at most 64 squares, per (attacker seat, square): plain
     /// leap attacks grouped as (squares an attacker may stand on, types).
     leap_attacks: Vec<(u32, u32)>,
@@ -703,8 +799,6 @@ pub struct RuleTable {
     /// every attack line ending there is a plain ride, the squares of all
     /// of them and the types that attack along any ([`RuleTable::ride_attack_summary`]).
     ride_attack_summaries: Vec<Option<(u64, u64)>>,
-    /// Any hopper or lame line exists: legality always needs a full test.
-    pub complex_attacks: bool,
     /// Captures explode (`blastOnCapture`): the capturing piece and every
     /// piece next to the target square but pawns leave the board, except
     /// the types given here (bits, `blastImmuneTypes`). `None` without blasts.
@@ -721,9 +815,6 @@ pub struct RuleTable {
     /// Janggi's cannons (bits of the `janggiCannon` types): they neither hop
     /// over nor capture one another.
     pub janggi_cannons: u64,
-    /// Castling to a wing takes the opponents' right to castle to the same
-    /// wing (`oppositeCastling`).
-    pub opposite_castling: bool,
     /// Chess960 castling notation: a castling is written as the king taking
     /// its rook (`chess960`).
     pub chess960: bool,
@@ -739,10 +830,6 @@ pub struct RuleTable {
     /// move diagonally along them; compiled into the types' lines, kept
     /// here to be described.
     pub palace_lines: (Vec<Sq>, u64),
-    /// Pawns do not promote by reaching the zone but by a move of their own:
-    /// in place or by a step of the new piece, giving no check and
-    /// attacking no enemy piece (`sittuyinPromotion`).
-    pub sittuyin_promotion: bool,
     /// Shatar's mate rule (`shatarMateRule`), where it applies.
     pub shatar_mate: Option<ShatarMate>,
     /// Per seat, it may pass when it has no other legal move and is not in
@@ -756,9 +843,6 @@ pub struct RuleTable {
     pub makpong: bool,
     /// Makruk-style counting (`countingRule`), where the variant counts.
     pub counting: Option<Counting>,
-    /// A king or rook dropped on its castling square gives the castling
-    /// right it completes (`castlingDroppedPiece`).
-    pub castling_dropped_piece: bool,
     /// Gate squares are kept, read from and written to the FEN's castling
     /// field (`gating`).
     pub gating: bool,
@@ -776,43 +860,6 @@ pub struct RuleTable {
     pub hand: Option<HandRules>,
     /// Enemy pieces a move turns over (`flipEnclosedPieces`).
     pub flip: Option<Enclosing>,
-    /// A normal move has only the usual effects: its piece moves, what it
-    /// takes goes off the board (into a hand where captures go there),
-    /// castling rights, en-passant targets and the n-move counter change.
-    /// No blast, petrification, flip, gate, wall, count or elimination
-    /// follows, so [`crate::position::Position::make`] takes its short way.
-    pub plain_make: bool,
-    /// A normal move that takes nothing has only the usual effects, though
-    /// captures may have others (blast, petrification, elimination): where
-    /// [`RuleTable::plain_make`] does not hold, such a move still takes
-    /// [`crate::position::Position::make`]'s and
-    /// [`crate::position::Position::unmake`]'s short ways.
-    pub plain_quiet_make: bool,
-    /// A position's legal moves are counted as the fast generator hands
-    /// them, with nothing else asked: at most two seats, no rule that ends
-    /// the game at once (`ends.any`, a full board, passes), no gating, and
-    /// no compulsory capture or drop
-    /// ([`crate::position::Position::count_legal_moves`]'s short way).
-    pub plain_count: bool,
-    /// Per seat, the (seat, type) index ([`RuleTable::seat_type`]) of its
-    /// royal type where its royal pieces may not be captured (a royal type
-    /// and no `kingCapture`): the move generator leaves them out of the
-    /// pieces a capture may take while the seat is in.
-    pub guarded_royals: [Option<usize>; crate::seat::MAX_SEATS],
-    /// Some royal type promotes (`promotes_to`): then a royal piece's steps
-    /// are left to the general generator.
-    pub royal_promotes: bool,
-    /// A drop has only the usual effects: its piece leaves the hand for the
-    /// board and the n-move counter restarts. No gate, wall, flip, count or
-    /// castling right follows, so [`crate::position::Position::make`] and
-    /// [`crate::position::Position::unmake`] take their short ways.
-    pub plain_drop: bool,
-    /// A move that puts a wall (`wallingRule`) has only the usual effects
-    /// of a normal move and its wall, so
-    /// [`crate::position::Position::make`] and
-    /// [`crate::position::Position::unmake`] take their short ways for a
-    /// walled normal move.
-    pub plain_walled: bool,
     zobrist: Zobrist,
 }
 
@@ -1132,7 +1179,8 @@ impl RuleTable {
     /// one test of the type's bitboard.
     #[inline]
     pub fn en_passant_guard(&self, seat: Seat, sq: Sq) -> Option<(usize, u64)> {
-        self.en_passant_guards
+        self.en_passant
+            .guards
             .get(seat.index() * self.square_count() + sq as usize)
             .copied()
             .flatten()
@@ -1173,7 +1221,8 @@ impl RuleTable {
     /// no capturer reaches a square the step passes.
     #[inline(always)]
     pub fn en_passant_pass_guard(&self, seat: Seat, from: Sq, way: usize) -> Option<(usize, u64)> {
-        self.en_passant_pass_guards
+        self.en_passant
+            .pass_guards
             .get((seat.index() * self.square_count() + from as usize) * DOUBLE_STEP_WAYS + way)
             .copied()
             .flatten()
@@ -1235,8 +1284,9 @@ impl RuleTable {
     /// (`extinctionPseudoRoyal` with `kind` among the extinction types).
     #[inline]
     pub fn pseudo_royal_type(&self, kind: PieceType) -> bool {
-        self.pseudo_royal
-            .is_some_and(|(types, _, _)| kind.is_in(types))
+        self.royalty
+            .pseudo
+            .is_some_and(|pseudo| kind.is_in(pseudo.types))
     }
 
     /// The index of (seat, type, square) in per-square tables.

@@ -46,19 +46,19 @@ impl RuleTable {
         let (seat, promoted) = (piece.seat(), piece.promoted());
         let info = &self.pieces[piece.kind()];
         let in_zone = from_in_zone || to_in_zone;
-        let allowed = |t: PieceType| self.promotion_limit[t] == 0 || below_limit(t);
+        let allowed = |t: PieceType| self.promotion.limit[t] == 0 || below_limit(t);
         // A shogi-style piece promotion (`promotedPieceType`) of any type but
         // the built-in pawn, into, inside or out of the promotion zone.
         let piece_promotion = info.promotes_to.filter(|&to| {
             !info.builtin_pawn
                 && !promoted
                 && in_zone
-                && (!self.piece_promotion_on_capture || capture)
+                && (!self.promotion.on_capture || capture)
                 && allowed(to)
         });
         // Sittuyin's pawns promote by a move of their own instead.
-        if info.promotes_as_pawn[seat] && to_in_zone && !self.sittuyin_promotion {
-            for &choice in &self.promotion_choices[seat] {
+        if info.promotes_as_pawn[seat] && to_in_zone && !self.promotion.sittuyin {
+            for &choice in &self.promotion.choices[seat] {
                 if allowed(choice) {
                     emit(MoveForm::PawnPromotion(choice));
                 }
@@ -67,14 +67,14 @@ impl RuleTable {
             // there (backrank's pawns become commoners).
             if info.builtin_pawn
                 && let Some(to) = info.promotes_to
-                && (!self.piece_promotion_on_capture || capture)
+                && (!self.promotion.on_capture || capture)
             {
                 emit(MoveForm::PiecePromotion(to));
             }
             // A pawn that must promote cannot stop there unpromoted, even
             // when no promotion is left to it; a type that also promotes as
             // a piece keeps that promotion (as Fairy-Stockfish offers both).
-            if self.mandatory_pawn_promotion {
+            if self.promotion.mandatory_pawn {
                 if let Some(to) = piece_promotion {
                     emit(MoveForm::PiecePromotion(to));
                 }
@@ -85,13 +85,13 @@ impl RuleTable {
         if info.builtin_pawn {
             // Its piece promotion was offered above, where it belongs.
         } else if promoted {
-            if self.piece_demotion && in_zone && (!self.piece_promotion_on_capture || capture) {
+            if self.promotion.piece_demotion && in_zone && (!self.promotion.on_capture || capture) {
                 emit(MoveForm::Demotion);
-                mandatory = self.mandatory_piece_promotion;
+                mandatory = self.promotion.mandatory_piece;
             }
         } else if let Some(to) = piece_promotion {
             emit(MoveForm::PiecePromotion(to));
-            mandatory = self.mandatory_piece_promotion;
+            mandatory = self.promotion.mandatory_piece;
         }
         if !mandatory {
             emit(MoveForm::Plain);
@@ -106,9 +106,9 @@ impl RuleTable {
         let info = &self.pieces[kind];
         info.promotes_as_pawn[seat]
             || info.promotes_to.is_some()
-            || self.piece_demotion
+            || self.promotion.piece_demotion
                 && (self.pieces.iter().any(|p| p.promotes_to == Some(kind))
-                    || self.promotion_choices.iter().any(|c| c.contains(&kind)))
+                    || self.promotion.choices.iter().any(|c| c.contains(&kind)))
     }
 
     /// The number of forms of a move ([`RuleTable::move_forms`]) of
@@ -116,13 +116,13 @@ impl RuleTable {
     /// has a promotion limit (the number then depends on nothing else).
     #[inline]
     pub fn promotion_counts(&self, seat_type: usize) -> Option<&PromotionCounts> {
-        self.promotion_counts.get(seat_type)
+        self.promotion.counts.get(seat_type)
     }
 
     /// The number of forms of every move from a square of `seat_type`'s
     /// pieces (unpromoted, promoted), wherever it ends and whether it
     /// captures; 0 where that number varies or is not known without the
-    /// board ([`RuleTable::promotion_counts`]). `ends_in_zone` lists the
+    /// board (`PromotionRules::counts`). `ends_in_zone` lists the
     /// cases a move's end may take: in the promotion region or not.
     pub fn uniform_forms(
         &self,
@@ -165,7 +165,7 @@ pub fn promotion_count_index(
 /// board). A plain move is counted even where `immobile` would forbid it:
 /// the counts serve only types whose moves are not restricted by square.
 pub(super) fn promotion_counts(table: &RuleTable) -> Vec<PromotionCounts> {
-    if table.promotion_limit.iter().any(|&limit| limit != 0) {
+    if table.promotion.limit.iter().any(|&limit| limit != 0) {
         return Vec::new();
     }
     let mut all = Vec::with_capacity(table.seats.len() * table.pieces.len());

@@ -401,7 +401,7 @@ impl Game {
                 if !eliminated_before.contains(victim.seat())
                     && self.pos.is_eliminated(victim.seat())
                 {
-                    let army = if rules.eliminated_pieces_removed {
+                    let army = if rules.royalty.eliminated_pieces_removed {
                         Army::Remove
                     } else {
                         Army::Dead
@@ -463,7 +463,7 @@ impl Game {
         }
         if let Move::Castle { rook, wing, .. } = mv.unwalled() {
             touched.insert(rook);
-            if let Some(geometry) = rules.castling[mover][wing as usize] {
+            if let Some(geometry) = rules.castling.geometry[mover][wing as usize] {
                 touched.insert(geometry.rook_to);
             }
         }
@@ -473,7 +473,7 @@ impl Game {
         // A wall blocks lines and the duck's leaving opens them: every
         // king is looked at again.
         let known = self.checks.filter(|_| {
-            rules.pseudo_royal.is_none()
+            rules.royalty.pseudo.is_none()
                 && mv.wall().is_none()
                 && self.pos.eliminated_seats() == eliminated_before
         });
