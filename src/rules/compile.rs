@@ -117,10 +117,10 @@ fn seat_key([white, black, others]: [Key; 3], seat: usize) -> Key {
 /// A line's geometry: kind, squares, passed squares per step, jumping.
 type GeometryKey = (LineKind, Vec<Sq>, u8, bool);
 
-/// Compiles a checked definition into the rule table the move generator
-/// reads.
-pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
-    let def: &Definition = def;
+/// The definitions [`compile`] refuses before compiling anything: unsupported
+/// or incomplete ones, too many piece types, and rules not played with more
+/// than two seats yet.
+fn refuse_unsupported(def: &Definition) -> Result<(), CompileError> {
     let invalid = |reason: String| CompileError::Invalid {
         variant: def.name.clone(),
         reason,
@@ -166,6 +166,18 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             features: "walls (`wallingRule`) with more than two players: four-player notation has no way to write them yet".into(),
         });
     }
+    Ok(())
+}
+
+/// Compiles a checked definition into the rule table the move generator
+/// reads.
+pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
+    let def: &Definition = def;
+    let invalid = |reason: String| CompileError::Invalid {
+        variant: def.name.clone(),
+        reason,
+    };
+    refuse_unsupported(def)?;
     let board = def.board();
     let seats = compile_seats(def).map_err(invalid)?;
     let ctx = Context { def, board, seats };
@@ -173,577 +185,99 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
     let n_types = def.pieces.len();
     let nsq = ctx.square_count();
 
-    let mut playable = vec![false; nsq];
-    for r in 0..ctx.board.ranks {
-        for f in 0..ctx.board.files {
-            let s = Square::new(f, r);
-            playable[ctx.sq(s) as usize] = ctx.board.contains(s);
-        }
-    }
+    let playable = playable_squares(&ctx);
 
-    // Regions per seat.
-    let relative_double = def.int(Key::DoubleStepRelativeRank);
-    let initial_region: Vec<Vec<bool>> = (0..n_seats)
-        .map(|s| {
-            if relative_double > 0 || s >= 2 {
-                let r = if relative_double > 0 {
-                    relative_double as u8
-                } else {
-                    2
-                };
-                ctx.relative_region(s, |rel| rel == r)
-            } else {
-                ctx.region(seat_key(
-                    [
-                        Key::DoubleStepRegionWhite,
-                        Key::DoubleStepRegionBlack,
-                        Key::DoubleStepRegionWhite,
-                    ],
-                    s,
-                ))
-            }
-        })
-        .collect();
-    let triple_region: Vec<Vec<bool>> = (0..n_seats)
-        .map(|s| {
-            ctx.colour_region(
-                [Key::TripleStepRegionWhite, Key::TripleStepRegionBlack],
-                s,
-                false,
-            )
-        })
-        .collect();
-    let relative_promotion = def.int(Key::PromotionRelativeRank);
-    let promotion_region: Vec<Vec<bool>> = (0..n_seats)
-        .map(|s| {
-            if relative_promotion > 0 || s >= 2 {
-                let r = relative_promotion.max(1) as u8;
-                ctx.relative_region(s, |rel| rel >= r)
-            } else {
-                ctx.region(seat_key(
-                    [
-                        Key::PromotionRegionWhite,
-                        Key::PromotionRegionBlack,
-                        Key::PromotionRegionWhite,
-                    ],
-                    s,
-                ))
-            }
-        })
-        .collect();
+    let SeatRegions {
+        initial: initial_region,
+        triple: triple_region,
+        promotion: promotion_region,
+    } = seat_regions(&ctx);
 
-    // Piece rules.
-    let piece_rules: Vec<Vec<MoveRule>> = def
-        .pieces
-        .iter()
-        .map(|p| {
-            let mut rules = p.betza.rules();
-            if let Some(extra) = def.initial_step_betza(p) {
-                rules.extend(Betza::parse(extra).expect("valid Betza").rules());
-            }
-            rules
-        })
-        .collect();
-    // A pawn's triple step (`tripleStepRegion`): three squares forward, the
-    // two passed ones empty (a lame leap Betza cannot write for
-    // Fairy-Stockfish, which makes only N, A, Z and D leaps lame).
-    let triple = vec![MoveRule {
-        leap: crate::betza::Offset {
-            forward: 3,
-            right: 0,
-        },
-        kind: MoveKind::Leap,
-        quiet: true,
-        capture: false,
-        en_passant: false,
-        initial: false,
-        lame: true,
-        jumping: false,
-    }];
-    // Janggi's palace diagonals (`diagonalLines`): from a square of the
-    // lines, some types also move diagonally along them.
-    let diagonal = ctx.region(Key::DiagonalLines);
-    check_diagonal_lines(&ctx, &diagonal).map_err(invalid)?;
-    let diagonal_rules: Vec<Vec<MoveRule>> = def
-        .pieces
-        .iter()
-        .map(|p| {
-            palace_diagonal(p)
-                .map_or_else(Vec::new, |b| Betza::parse(b).expect("valid Betza").rules())
-        })
-        .collect();
+    let moves = piece_moves(&ctx).map_err(invalid)?;
 
-    // Where each (seat, type) may move; as in Fairy-Stockfish, a piece
-    // attacks only squares inside its mobility region.
-    let mut mobility = vec![None; n_seats * n_types];
-    for (key, seat, region) in &def.mobility {
-        if let Some(t) = def.pieces.iter().position(|p| &p.key == key)
-            && *seat < n_seats
-        {
-            let set = region.squares(&ctx.board);
-            let mut mask = vec![false; nsq];
-            for s in set.squares() {
-                mask[ctx.sq(s) as usize] = true;
-            }
-            mobility[seat * n_types + t] = Some(mask);
-        }
-    }
+    let mobility = compile_mobility(&ctx);
     // Below its promotion rank (0-based, counted from the seat's back
     // edge) a soldier moves only forward, like a shogi pawn.
     let soldier_rank = match def.value(Key::SoldierPromotionRank) {
         Value::Rank(r) => *r,
         _ => 0,
     };
-    let mut builder = LineBuilder::default();
-    let mut line_index = Vec::with_capacity(n_seats * n_types * nsq);
-    let mut attack_groups: Vec<FxHashMap<GeometryKey, u64>> =
-        vec![FxHashMap::default(); n_seats * nsq];
-    let mut attack_order: Vec<Vec<GeometryKey>> = vec![Vec::new(); n_seats * nsq];
-    let mut complex = false;
-    let mut overlapping = vec![false; n_seats * n_types];
-    for seat in 0..n_seats {
-        let dir = ctx.seats[seat].forward;
-        for (t, rules) in piece_rules.iter().enumerate() {
-            for sq in 0..nsq as Sq {
-                let start = builder.lines.len() as u32;
-                if playable[sq as usize] {
-                    let (f, r) = (
-                        (sq % ctx.board.files as Sq) as i32,
-                        (sq / ctx.board.files as Sq) as i32,
-                    );
-                    let mut own: Vec<(Line, Vec<Sq>)> = Vec::new();
-                    let extra = (def.pieces[t].key == "pawn" && triple_region[seat][sq as usize])
-                        .then_some(&triple);
-                    let on_lines = diagonal[sq as usize].then_some(&diagonal_rules[t]);
-                    let all_rules = rules
-                        .iter()
-                        .chain(extra.into_iter().flatten())
-                        .map(|rule| (rule, false))
-                        .chain(on_lines.into_iter().flatten().map(|rule| (rule, true)));
-                    for (rule, palace) in all_rules {
-                        if rule.initial && !initial_region[seat][sq as usize] {
-                            continue;
-                        }
-                        let unpromoted_soldier = def.pieces[t].key == "soldier"
-                            && dir.relative_rank(
-                                f as u8,
-                                r as u8,
-                                ctx.board.files,
-                                ctx.board.ranks,
-                            ) <= soldier_rank;
-                        if unpromoted_soldier && rule.leap.forward == 0 && !palace {
-                            continue;
-                        }
-                        let forward = forward_line(&ctx, dir, f, r, rule).and_then(|l| {
-                            if palace {
-                                clip_to(l, &diagonal, 1)
-                            } else {
-                                Some(l)
-                            }
-                        });
-                        if let Some((line, squares)) = forward {
-                            // Only capturing lines matter for attacks: a lame or
-                            // hopping attacker can be unblocked or enabled by
-                            // any move, so legality then needs the full test.
-                            complex |= line.capture
-                                && (line.path > 0
-                                    || line.jump
-                                    || matches!(line.kind, LineKind::Hop | LineKind::Grasshop));
-                            merge_line(&mut own, line, squares);
-                        }
-                        let may_attack = mobility[seat * n_types + t]
-                            .as_ref()
-                            .is_none_or(|region: &Vec<bool>| region[sq as usize]);
-                        if may_attack
-                            && rule.capture
-                            && (!rule.initial || matches!(rule.kind, MoveKind::Leap))
-                        {
-                            let reverse = reverse_lines(&ctx, dir, f, r, rule)
-                                .into_iter()
-                                .filter_map(|l| {
-                                    if !palace {
-                                        Some(l)
-                                    } else if diagonal[sq as usize] {
-                                        let min = 1 + usize::from(l.0.kind == LineKind::Hop);
-                                        clip_to(l, &diagonal, min)
-                                    } else {
-                                        None
-                                    }
-                                });
-                            for (line, squares) in reverse {
-                                // `line` ends where the attacker stands; record it for
-                                // the attacked square `sq` when the attacker could start there.
-                                let attacker = *squares.last().expect("non-empty");
-                                if rule.initial && !initial_region[seat][attacker as usize] {
-                                    continue;
-                                }
-                                let key = (line.kind, squares, line.path, line.jump);
-                                let slot = seat * nsq + sq as usize;
-                                let entry =
-                                    attack_groups[slot].entry(key.clone()).or_insert_with(|| {
-                                        attack_order[slot].push(key);
-                                        0
-                                    });
-                                *entry |= 1 << t;
-                            }
-                            complex |= rule.initial && !matches!(rule.kind, MoveKind::Leap);
-                        }
-                    }
-                    let mut reached = FxHashSet::default();
-                    for (line, squares) in &own {
-                        let step = line.path as usize + 1;
-                        for chunk in squares.chunks_exact(step) {
-                            if !reached.insert(chunk[step - 1]) {
-                                overlapping[seat * n_types + t] = true;
-                            }
-                        }
-                    }
-                    for (line, squares) in own {
-                        builder.push(line, &squares);
-                    }
-                }
-                line_index.push((start, builder.lines.len() as u32));
-            }
-        }
-    }
-    // Attack lines: one group per geometry, keeping file order.
-    let mut attacks = Vec::new();
-    let mut attack_index = Vec::with_capacity(n_seats * nsq);
-    let mut leap_attacks = Vec::new();
-    let mut leap_attack_list: Vec<(u64, u64)> = Vec::new();
-    let mut ride_attack_summaries = Vec::new();
-    for slot in 0..n_seats * nsq {
-        let start = attacks.len() as u32;
-        let leap_start = leap_attack_list.len() as u32;
-        for key in &attack_order[slot] {
-            let types = attack_groups[slot][key];
-            let (kind, squares, path, jump) = key;
-            // On small boards plain leaps are checked as bitboards, grouped
-            // by the types that attack along them.
-            if nsq <= 64 && *kind == LineKind::Leap && *path == 0 && !*jump {
-                let square = 1u64 << squares[0];
-                match leap_attack_list[leap_start as usize..]
-                    .iter_mut()
-                    .find(|(_, t)| *t == types)
-                {
-                    Some((bits, _)) => *bits |= square,
-                    None => leap_attack_list.push((square, types)),
-                }
-                continue;
-            }
-            let line = builder.line_for(*kind, squares, *path, *jump);
-            let ray = if nsq <= 128 && *path == 0 && *kind == LineKind::Ride {
-                squares.iter().fold(0u128, |m, s| m | 1 << s)
-            } else {
-                0
-            };
-            let span = if nsq <= 64 {
-                squares.iter().fold(0u64, |m, s| m | 1 << s)
-            } else {
-                0
-            };
-            let increasing = squares.len() < 2 || squares[1] > squares[0];
-            attacks.push(AttackLine {
-                line,
-                types,
-                ray,
-                span,
-                increasing,
-            });
-        }
-        attack_index.push((start, attacks.len() as u32));
-        if nsq <= 64 {
-            leap_attacks.push((leap_start, leap_attack_list.len() as u32));
-            let lines = &attacks[start as usize..];
-            let plain_rides = lines
-                .iter()
-                .all(|a| a.line.kind == LineKind::Ride && a.line.path == 0 && a.ray != 0);
-            ride_attack_summaries.push(plain_rides.then(|| {
-                lines.iter().fold((0, 0), |(squares, types), a| {
-                    (squares | a.ray as u64, types | a.types)
-                })
-            }));
-        }
-    }
-
-    // Per square, every square of every seat's attack lines ending there: a
-    // move that touches none of them cannot change whether it is attacked.
-    let attack_reach: Vec<SqSet> = (0..nsq)
-        .map(|sq| {
-            let mut reach = SqSet::default();
-            for seat in 0..n_seats {
-                for (_, squares, _, _) in &attack_order[seat * nsq + sq] {
-                    for &s in squares {
-                        reach.insert(s);
-                    }
-                }
-            }
-            reach
-        })
-        .collect();
-    // With more than two seats, the attack lines of every seat merged per
-    // square, so a square is tested against all enemies in one walk.
-    let mut enemy_attacks = Vec::new();
-    let mut enemy_attack_index = Vec::new();
-    if n_seats > 2 {
-        enemy_attack_index.reserve(nsq);
-        for sq in 0..nsq {
-            let start = enemy_attacks.len() as u32;
-            let mut order: Vec<&GeometryKey> = Vec::new();
-            let mut types: FxHashMap<&GeometryKey, [u64; MAX_SEATS]> = FxHashMap::default();
-            for seat in 0..n_seats {
-                let slot = seat * nsq + sq;
-                for key in &attack_order[slot] {
-                    let entry = types.entry(key).or_insert_with(|| {
-                        order.push(key);
-                        [0; MAX_SEATS]
-                    });
-                    entry[seat] |= attack_groups[slot][key];
-                }
-            }
-            // Plain rides first, read as bitboards; then the other lines,
-            // with every square of theirs gathered.
-            let is_ray = |(kind, _, path, _): &&GeometryKey| *path == 0 && *kind == LineKind::Ride;
-            let (rays, others): (Vec<_>, Vec<_>) = order.into_iter().partition(is_ray);
-            let rays_end = start + rays.len() as u32;
-            let mut others_reach = SqSet::default();
-            for key in rays.into_iter().chain(others) {
-                let (kind, squares, path, jump) = key;
-                let mut ray = SqSet::default();
-                if is_ray(&key) {
-                    squares.iter().for_each(|&s| ray.insert(s));
-                } else {
-                    squares.iter().for_each(|&s| others_reach.insert(s));
-                }
-                enemy_attacks.push(super::EnemyAttackLine {
-                    line: builder.line_for(*kind, squares, *path, *jump),
-                    types: types[key],
-                    ray,
-                    increasing: squares.len() < 2 || squares[1] > squares[0],
-                });
-            }
-            enemy_attack_index.push(super::EnemyLineRange {
-                start,
-                rays_end,
-                end: enemy_attacks.len() as u32,
-                others_reach,
-            });
-        }
-    }
-
-    let builder_lines_ep_only = builder.lines.iter().any(|l| l.en_passant && !l.capture);
+    let mut laid = lay_lines(
+        &ctx,
+        &playable,
+        &moves,
+        &Regions {
+            initial: &initial_region,
+            triple: &triple_region,
+            mobility: &mobility,
+            soldier_rank,
+        },
+    );
+    let grouped = group_attacks(&ctx, &mut laid);
+    let attack_reach = attack_reach(&ctx, &laid.attack_order);
+    let merged = merge_enemy_attacks(&ctx, &mut laid);
     let pieces = compile_pieces(&ctx);
-    let promotion_choices: Vec<Vec<PieceType>> = (0..n_seats)
-        .map(|s| {
-            let set = ctx.def.piece_set(seat_key(
-                [
-                    Key::PromotionPieceTypesWhite,
-                    Key::PromotionPieceTypesBlack,
-                    Key::PromotionPieceTypes,
-                ],
-                s,
-            ));
-            PieceType::all(n_types)
-                .filter(|&t| set[t.index()])
-                .collect()
-        })
-        .collect();
-    let mut promotion_limit = vec![0u32; n_types];
-    if let Value::PieceCounts(pairs) = def.value(Key::PromotionLimit) {
-        for (letter, n) in pairs {
-            if let Some(t) = def.pieces.iter().position(|p| p.letter == *letter) {
-                promotion_limit[t] = *n as u32;
-            }
-        }
-    }
-    let en_passant_region: Vec<Vec<bool>> = (0..n_seats)
-        .map(|s| {
-            ctx.colour_region(
-                [Key::EnPassantRegionWhite, Key::EnPassantRegionBlack],
-                s,
-                true,
-            )
-        })
-        .collect();
-    let castling = compile_castling(&ctx).map_err(invalid)?;
-    let castling_rank: Vec<u8> = (0..n_seats)
-        .map(|s| {
-            let rank = match def.value(Key::CastlingRank) {
-                Value::Rank(r) => *r,
-                _ => 0,
-            };
-            if s == 1 {
-                ctx.board.ranks.saturating_sub(1).saturating_sub(rank)
-            } else {
-                rank
-            }
-        })
-        .collect();
-    let bits = |set: Vec<bool>| {
-        set.iter()
-            .enumerate()
-            .filter(|(_, b)| **b)
-            .fold(0u64, |m, (i, _)| m | 1 << i)
-    };
-    let castling_pieces = (
-        bits(ctx.def.piece_set(Key::CastlingKingPieceWhite)),
-        bits(ctx.def.piece_set(Key::CastlingRookPiecesWhite)),
-    );
-    let file_of = |key: Key| match def.value(key) {
-        Value::File(f) => *f,
-        _ => 0,
-    };
-    let castling_rook_files = (
-        file_of(Key::CastlingRookKingsideFile),
-        file_of(Key::CastlingRookQueensideFile),
-    );
+    let promotion = compile_promotion(&ctx, promotion_region);
+    let castling = compile_castling_rules(&ctx).map_err(invalid)?;
 
-    let immobile = def.bool(Key::ImmobilityIllegal).then(|| {
-        line_index
-            .iter()
-            .map(|(a, b)| a == b)
-            .collect::<Vec<bool>>()
-    });
-    let ends = compile_ends(&ctx, &bits);
-    let pseudo_royal = (def.bool(Key::ExtinctionPseudoRoyal)
-        && !matches!(def.value(Key::ExtinctionPieceTypes), Value::Pieces(l) if l.is_empty()))
-    .then(|| {
-        let types = match def.value(Key::ExtinctionPieceTypes) {
-            Value::Pieces(l) if l.contains(&'*') => u64::MAX,
-            _ => bits(ctx.def.piece_set(Key::ExtinctionPieceTypes)),
-        };
-        PseudoRoyalty {
-            types,
-            limit: def.int(Key::ExtinctionPieceCount) as u32 + 1,
-            duple: def.bool(Key::DupleCheck),
-        }
-    });
-
+    // With `immobilityIllegal`, the (seat, type, square)s without a move.
+    let immobile = def
+        .bool(Key::ImmobilityIllegal)
+        .then(|| laid.line_index.iter().map(|(a, b)| a == b).collect());
+    let ends = compile_ends(&ctx, &type_bits);
     let hand = compile_hand(
         &ctx,
         &pieces,
-        &promotion_region,
+        &promotion.region,
         &mobility,
         &playable,
         immobile.as_deref(),
     )
     .map_err(invalid)?;
-    let flip = match enclosing_rule(def, Key::FlipEnclosedPieces).map_err(invalid)? {
-        Some(Enclosing::Snort | Enclosing::Anyside | Enclosing::Top) => {
-            return Err(invalid(
-                "`flipEnclosedPieces` takes `reversi`, `ataxx` or `quadwrangle`: the others are drop rules".into(),
-            ));
-        }
-        other => other,
-    };
+    let flip = compile_flip(def).map_err(invalid)?;
     let walling = compile_walling(&ctx, &playable);
+    let en_passant = compile_en_passant(&ctx, &laid.builder.lines);
     let mut table = RuleTable {
         name: def.name.clone(),
         files: ctx.board.files,
         ranks: ctx.board.ranks,
-        coordinates: (0..usize::from(ctx.board.ranks))
-            .flat_map(|rank| (0..ctx.board.files).map(move |file| [file, rank as u8]))
-            .collect(),
+        coordinates: coordinates(&ctx),
         playable,
         seats: ctx.seats.clone(),
         opponents: opponents(&ctx.seats),
         pieces,
-        squares: builder.squares,
-        lines: builder.lines,
-        line_index,
-        attacks,
-        attack_index,
-        enemy_attacks,
-        enemy_attack_index,
+        squares: laid.builder.squares,
+        lines: laid.builder.lines,
+        line_index: laid.line_index,
+        attacks: grouped.attacks,
+        attack_index: grouped.attack_index,
+        enemy_attacks: merged.lines,
+        enemy_attack_index: merged.index,
         attack_reach,
-        promotion: PromotionRules {
-            region: promotion_region,
-            choices: promotion_choices,
-            limit: promotion_limit,
-            mandatory_pawn: def.bool(Key::MandatoryPawnPromotion),
-            mandatory_piece: def.bool(Key::MandatoryPiecePromotion),
-            piece_demotion: def.bool(Key::PieceDemotion),
-            on_capture: def.bool(Key::PiecePromotionOnCapture),
-            sittuyin: def.bool(Key::SittuyinPromotion),
-            near: Vec::new(),
-            counts: Vec::new(),
-        },
-        en_passant: EnPassantRules {
-            region: en_passant_region,
-            only_lines: builder_lines_ep_only,
-            capturers: Vec::new(),
-            guards: Vec::new(),
-            pass_guards: Vec::new(),
-            next_player_only: matches!(def.value(Key::EnPassantWindow), Value::Choice(c) if c == "nextPlayer"),
-        },
-        castling: CastlingRules {
-            geometry: castling,
-            rank: castling_rank,
-            pieces: castling_pieces,
-            rook_files: castling_rook_files,
-            king_file: file_of(Key::CastlingKingFile),
-            opposite: def.bool(Key::OppositeCastling),
-            dropped_piece: def.bool(Key::CastlingDroppedPiece),
-        },
-        royalty: Royalty {
-            checking: def.bool(Key::Checking),
-            kind: def
-                .pieces
-                .iter()
-                .position(|p| p.key == "king")
-                .map(PieceType::new),
-            king_capture: def.bool(Key::KingCapture),
-            eliminate_when_mated: n_seats > 2
-                && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat")
-                && matches!(
-                    def.value(Key::CheckmateValue),
-                    Value::Outcome(GameValue::Loss)
-                ),
-            eliminate_when_stalemated: n_seats > 2
-                && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat")
-                && matches!(
-                    def.value(Key::StalemateValue),
-                    Value::Outcome(GameValue::Loss)
-                ),
-            king_capture_eliminates: n_seats > 2
-                && def.bool(Key::KingCapture)
-                && matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat"),
-            eliminated_pieces_removed: matches!(def.value(Key::EliminatedArmy), Value::Choice(c) if c == "remove"),
-            pseudo: pseudo_royal,
-            guarded: [None; MAX_SEATS],
-            promotes: false,
-            promotions_touch_pseudo: false,
-        },
-        adjudication: super::adjudication::compile_adjudication(def, &ends, &bits),
+        promotion,
+        en_passant,
+        castling,
+        royalty: compile_royalty(&ctx),
+        adjudication: super::adjudication::compile_adjudication(def, &ends, &type_bits),
         match_rules: super::match_rules::compile_match_rules(def),
         must_capture: def.bool(Key::MustCapture),
         immobile,
         mobility,
         ends,
-        overlapping,
+        overlapping: laid.overlapping,
         extinction_claim: def.bool(Key::ExtinctionClaim),
         flag_piece_safe: def.bool(Key::FlagPieceSafe),
         flag_blocked_win: def.bool(Key::FlagPieceBlockedWin),
         fast: FastPaths {
-            complex_attacks: complex,
-            usual_moves: false,
-            count_alone: false,
-            usual_quiet_moves: false,
-            usual_drops: false,
-            usual_walled_moves: false,
-            leap_slide_squares: Vec::new(),
-            pin_legality: Vec::new(),
-            exposure_legality: Vec::new(),
-            blast_pins: Vec::new(),
-            walls_counted: Vec::new(),
-            walls_or_moves_counted: Vec::new(),
+            complex_attacks: laid.complex,
+            ..FastPaths::default()
         },
         blast: def
             .bool(Key::BlastOnCapture)
-            .then(|| bits(ctx.def.piece_set(Key::BlastImmuneTypes))),
+            .then(|| type_bits(ctx.def.piece_set(Key::BlastImmuneTypes))),
         blast_victims: 0,
-        mutually_immune: bits(ctx.def.piece_set(Key::MutuallyImmuneTypes)),
-        petrify: bits(ctx.def.piece_set(Key::PetrifyOnCaptureTypes)),
+        mutually_immune: type_bits(ctx.def.piece_set(Key::MutuallyImmuneTypes)),
+        petrify: type_bits(ctx.def.piece_set(Key::PetrifyOnCaptureTypes)),
         flying_general: def.bool(Key::FlyingGeneral),
         chess960: def.bool(Key::Chess960),
         gating: def.bool(Key::Gating),
@@ -753,82 +287,43 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             fers: types_named(def, &["fers"]),
             rook: types_named(def, &["rook"]),
         }),
-        chasing: chasing_rule(def).then(|| ChasingRoles {
-            king: types_named(def, &["king"]),
-            rook: types_named(def, &["rook"]),
-            horse: types_named(def, &["horse"]),
-            cannon: types_named(def, &["cannon"]),
-            elephant: types_named(def, &["elephant"]),
-            advisor: types_named(def, &["fers"]),
-            soldier: types_named(def, &["soldier"]),
-            soldier_zone: (0..ctx.seats.len())
-                .map(|seat| {
-                    let dir = ctx.seats[seat].forward;
-                    let (files, ranks) = (ctx.board.files, ctx.board.ranks);
-                    let mut zone = SqSet::default();
-                    for sq in 0..nsq as Sq {
-                        let (f, r) = ((sq % files as Sq) as u8, (sq / files as Sq) as u8);
-                        if dir.relative_rank(f, r, files, ranks) > soldier_rank {
-                            zone.insert(sq);
-                        }
-                    }
-                    zone
-                })
-                .collect(),
-        }),
+        chasing: compile_chasing(&ctx, soldier_rank),
         counting: compile_counting(def),
         makpong: def.bool(Key::MakpongRule),
-        pass_on_stalemate: (0..ctx.seats.len())
-            .map(|seat| {
-                def.bool(Key::PassOnStalemate)
-                    || def.bool(seat_key(
-                        [
-                            Key::PassOnStalemateWhite,
-                            Key::PassOnStalemateBlack,
-                            Key::PassOnStalemateWhite,
-                        ],
-                        seat,
-                    ))
-            })
-            .collect(),
-        pass: (0..ctx.seats.len())
-            .map(|seat| {
-                def.bool(Key::Pass)
-                    || def.bool(seat_key(
-                        [Key::PassWhite, Key::PassBlack, Key::PassWhite],
-                        seat,
-                    ))
-            })
-            .collect(),
-        bikjang: def.bool(Key::BikjangRule),
-        palace_lines: (
-            (0..nsq as Sq).filter(|&s| diagonal[s as usize]).collect(),
-            diagonal_rules
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| !r.is_empty())
-                .fold(0, |m, (t, _)| m | 1 << t),
+        pass_on_stalemate: per_seat_flag(
+            &ctx,
+            Key::PassOnStalemate,
+            [Key::PassOnStalemateWhite, Key::PassOnStalemateBlack],
         ),
+        pass: per_seat_flag(&ctx, Key::Pass, [Key::PassWhite, Key::PassBlack]),
+        bikjang: def.bool(Key::BikjangRule),
+        palace_lines: palace_lines(&moves),
         shatar_mate: def.bool(Key::ShatarMateRule).then(|| ShatarMate {
             knights: types_named(def, &["knight"]),
             shak: types_named(def, &["knight", "rook", "bers"]),
         }),
-        janggi_cannons: def
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.key == "janggiCannon")
-            .fold(0, |m, (t, _)| m | 1 << t),
+        janggi_cannons: types_named(def, &["janggiCannon"]),
         hand,
         flip,
         bits: super::BoardBits::default(),
-        leap_attacks,
-        leap_attack_list,
-        ride_attack_summaries,
+        leap_attacks: grouped.leap_attacks,
+        leap_attack_list: grouped.leap_attack_list,
+        ride_attack_summaries: grouped.ride_attack_summaries,
         zobrist: super::Zobrist::new(nsq, n_seats, n_types),
         step_sources: [SqSet::default(); 8],
         neighbours: Vec::new(),
     };
+    derive_geometry(&mut table);
+    derive_piece_facts(&mut table);
+    derive_fast_paths(&mut table);
+    Ok(table)
+}
+
+/// The board's neighbourhoods, found once: the squares with a square one
+/// step away in each direction, each square's neighbours, and the types a
+/// blast takes.
+fn derive_geometry(table: &mut RuleTable) {
+    let nsq = table.square_count();
     table.step_sources = std::array::from_fn(|d| {
         let (df, dr) = super::KING_STEPS[d];
         let mut sources = SqSet::default();
@@ -854,16 +349,23 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
             near
         })
         .collect();
-    (table.fast.leap_slide_squares, table.promotion.near) = plain_moves(&table);
-    table.promotion.counts = super::promotion::promotion_counts(&table);
-    table.fast.usual_moves = plain_make(&table);
-    table.fast.usual_quiet_moves = plain_quiet_make(&table);
-    table.fast.usual_drops = plain_drop(&table);
-    table.fast.usual_walled_moves = plain_walled(&table);
+}
+
+/// What the rules imply for pieces and seats, found once: plain moves and
+/// promotion forms, which types may step back, who may take en passant and
+/// its guards, royal pieces guarded or promoting, the bitboard tables.
+fn derive_piece_facts(table: &mut RuleTable) {
+    let n_seats = table.seats.len();
+    (table.fast.leap_slide_squares, table.promotion.near) = plain_moves(table);
+    table.promotion.counts = super::promotion::promotion_counts(table);
+    table.fast.usual_moves = plain_make(table);
+    table.fast.usual_quiet_moves = plain_quiet_make(table);
+    table.fast.usual_drops = plain_drop(table);
+    table.fast.usual_walled_moves = plain_walled(table);
     // Only the types that reset the n-move counter ask.
     for kind in PieceType::all(table.pieces.len()) {
         for seat in Seat::all(n_seats) {
-            let may = table.pieces[kind].resets_n_move[seat] && may_step_back(&table, seat, kind);
+            let may = table.pieces[kind].resets_n_move[seat] && may_step_back(table, seat, kind);
             table.pieces[kind].may_step_back[seat] = may;
         }
     }
@@ -874,15 +376,15 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 .fold(0, |m, t| m | 1 << t.index())
         })
         .collect();
-    table.en_passant.guards = en_passant_guards(&table);
-    table.en_passant.pass_guards = en_passant_pass_guards(&table);
-    table.royalty.promotions_touch_pseudo = promotions_touch_pseudo_royals(&table);
+    table.en_passant.guards = en_passant_guards(table);
+    table.en_passant.pass_guards = en_passant_pass_guards(table);
+    table.royalty.promotions_touch_pseudo = promotions_touch_pseudo_royals(table);
     table.ends.after_pass = table
         .pass
         .iter()
         .chain(&table.pass_on_stalemate)
         .any(|&p| p);
-    table.fast.count_alone = plain_count(&table);
+    table.fast.count_alone = plain_count(table);
     for seat in Seat::all(n_seats) {
         table.royalty.guarded[seat] = table
             .royalty
@@ -894,7 +396,12 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
         .pieces
         .iter()
         .any(|p| p.royal && p.promotes_to.is_some());
-    table.bits = super::BoardBits::build(&table);
+    table.bits = super::BoardBits::build(table);
+}
+
+/// [`FastPaths`]: which short ways legality, counting and walls may take,
+/// from the rules above.
+fn derive_fast_paths(table: &mut RuleTable) {
     // Legality left to pins and checks, walls apart.
     let simple_apart_from_walls: Vec<bool> = (0..table.seats.len())
         .map(|seat| {
@@ -974,7 +481,737 @@ pub fn compile(def: &CheckedDefinition) -> Result<RuleTable, CompileError> {
                 && !table.pass_on_stalemate[seat]
         })
         .collect();
-    Ok(table)
+}
+
+/// Piece types as bits, from a flag per type.
+fn type_bits(set: Vec<bool>) -> u64 {
+    set.iter()
+        .enumerate()
+        .filter(|(_, b)| **b)
+        .fold(0u64, |m, (i, _)| m | 1 << i)
+}
+
+/// A seat's flag: the key for all seats, or the seat's own (`…White`,
+/// `…Black`; the seats after the second read White's).
+fn per_seat_flag(ctx: &Context, all: Key, [white, black]: [Key; 2]) -> Vec<bool> {
+    (0..ctx.seats.len())
+        .map(|seat| ctx.def.bool(all) || ctx.def.bool(seat_key([white, black, white], seat)))
+        .collect()
+}
+
+/// [`PromotionRules`] of a variant, with its promotion `region` per seat;
+/// `counts` and `near` are derived once the table is built.
+fn compile_promotion(ctx: &Context, region: Vec<Vec<bool>>) -> PromotionRules {
+    let def = ctx.def;
+    let (n_seats, n_types) = (ctx.seats.len(), def.pieces.len());
+    let promotion_choices: Vec<Vec<PieceType>> = (0..n_seats)
+        .map(|s| {
+            let set = ctx.def.piece_set(seat_key(
+                [
+                    Key::PromotionPieceTypesWhite,
+                    Key::PromotionPieceTypesBlack,
+                    Key::PromotionPieceTypes,
+                ],
+                s,
+            ));
+            PieceType::all(n_types)
+                .filter(|&t| set[t.index()])
+                .collect()
+        })
+        .collect();
+    let mut promotion_limit = vec![0u32; n_types];
+    if let Value::PieceCounts(pairs) = def.value(Key::PromotionLimit) {
+        for (letter, n) in pairs {
+            if let Some(t) = def.pieces.iter().position(|p| p.letter == *letter) {
+                promotion_limit[t] = *n as u32;
+            }
+        }
+    }
+    PromotionRules {
+        region,
+        choices: promotion_choices,
+        limit: promotion_limit,
+        mandatory_pawn: def.bool(Key::MandatoryPawnPromotion),
+        mandatory_piece: def.bool(Key::MandatoryPiecePromotion),
+        piece_demotion: def.bool(Key::PieceDemotion),
+        on_capture: def.bool(Key::PiecePromotionOnCapture),
+        sittuyin: def.bool(Key::SittuyinPromotion),
+        near: Vec::new(),
+        counts: Vec::new(),
+    }
+}
+
+/// [`EnPassantRules`] of a variant; who may capture and the guards are
+/// derived once the table is built.
+fn compile_en_passant(ctx: &Context, lines: &[Line]) -> EnPassantRules {
+    let def = ctx.def;
+    let n_seats = ctx.seats.len();
+    let en_passant_region: Vec<Vec<bool>> = (0..n_seats)
+        .map(|s| {
+            ctx.colour_region(
+                [Key::EnPassantRegionWhite, Key::EnPassantRegionBlack],
+                s,
+                true,
+            )
+        })
+        .collect();
+    EnPassantRules {
+        region: en_passant_region,
+        only_lines: lines.iter().any(|l| l.en_passant && !l.capture),
+        capturers: Vec::new(),
+        guards: Vec::new(),
+        pass_guards: Vec::new(),
+        next_player_only: matches!(def.value(Key::EnPassantWindow), Value::Choice(c) if c == "nextPlayer"),
+    }
+}
+
+/// [`CastlingRules`] of a variant; an error where a wing's squares do not
+/// fit the board.
+fn compile_castling_rules(ctx: &Context) -> Result<CastlingRules, String> {
+    let def = ctx.def;
+    let n_seats = ctx.seats.len();
+    let geometry = compile_castling(ctx)?;
+    let castling_rank: Vec<u8> = (0..n_seats)
+        .map(|s| {
+            let rank = match def.value(Key::CastlingRank) {
+                Value::Rank(r) => *r,
+                _ => 0,
+            };
+            if s == 1 {
+                ctx.board.ranks.saturating_sub(1).saturating_sub(rank)
+            } else {
+                rank
+            }
+        })
+        .collect();
+    let castling_pieces = (
+        type_bits(ctx.def.piece_set(Key::CastlingKingPieceWhite)),
+        type_bits(ctx.def.piece_set(Key::CastlingRookPiecesWhite)),
+    );
+    let file_of = |key: Key| match def.value(key) {
+        Value::File(f) => *f,
+        _ => 0,
+    };
+    let castling_rook_files = (
+        file_of(Key::CastlingRookKingsideFile),
+        file_of(Key::CastlingRookQueensideFile),
+    );
+    Ok(CastlingRules {
+        geometry,
+        rank: castling_rank,
+        pieces: castling_pieces,
+        rook_files: castling_rook_files,
+        king_file: file_of(Key::CastlingKingFile),
+        opposite: def.bool(Key::OppositeCastling),
+        dropped_piece: def.bool(Key::CastlingDroppedPiece),
+    })
+}
+
+/// [`Royalty`] of a variant; guarded and promoting royal pieces are derived
+/// once the table is built.
+fn compile_royalty(ctx: &Context) -> Royalty {
+    let def = ctx.def;
+    let n_seats = ctx.seats.len();
+    let seat_loses = matches!(def.value(Key::LoserScope), Value::Choice(c) if c == "seat");
+    let pseudo_royal = (def.bool(Key::ExtinctionPseudoRoyal)
+        && !matches!(def.value(Key::ExtinctionPieceTypes), Value::Pieces(l) if l.is_empty()))
+    .then(|| {
+        let types = match def.value(Key::ExtinctionPieceTypes) {
+            Value::Pieces(l) if l.contains(&'*') => u64::MAX,
+            _ => type_bits(ctx.def.piece_set(Key::ExtinctionPieceTypes)),
+        };
+        PseudoRoyalty {
+            types,
+            limit: def.int(Key::ExtinctionPieceCount) as u32 + 1,
+            duple: def.bool(Key::DupleCheck),
+        }
+    });
+    Royalty {
+        checking: def.bool(Key::Checking),
+        kind: def
+            .pieces
+            .iter()
+            .position(|p| p.key == "king")
+            .map(PieceType::new),
+        king_capture: def.bool(Key::KingCapture),
+        eliminate_when_mated: n_seats > 2
+            && seat_loses
+            && matches!(
+                def.value(Key::CheckmateValue),
+                Value::Outcome(GameValue::Loss)
+            ),
+        eliminate_when_stalemated: n_seats > 2
+            && seat_loses
+            && matches!(
+                def.value(Key::StalemateValue),
+                Value::Outcome(GameValue::Loss)
+            ),
+        king_capture_eliminates: n_seats > 2 && def.bool(Key::KingCapture) && seat_loses,
+        eliminated_pieces_removed: matches!(def.value(Key::EliminatedArmy), Value::Choice(c) if c == "remove"),
+        pseudo: pseudo_royal,
+        guarded: [None; MAX_SEATS],
+        promotes: false,
+        promotions_touch_pseudo: false,
+    }
+}
+
+/// Xiangqi's chasing rule (`chasingRule = axf`): the roles of the types, and
+/// per seat the squares where its soldiers have crossed the river.
+fn compile_chasing(ctx: &Context, soldier_rank: u8) -> Option<ChasingRoles> {
+    let def = ctx.def;
+    let nsq = ctx.square_count();
+    chasing_rule(def).then(|| ChasingRoles {
+        king: types_named(def, &["king"]),
+        rook: types_named(def, &["rook"]),
+        horse: types_named(def, &["horse"]),
+        cannon: types_named(def, &["cannon"]),
+        elephant: types_named(def, &["elephant"]),
+        advisor: types_named(def, &["fers"]),
+        soldier: types_named(def, &["soldier"]),
+        soldier_zone: (0..ctx.seats.len())
+            .map(|seat| {
+                let dir = ctx.seats[seat].forward;
+                let (files, ranks) = (ctx.board.files, ctx.board.ranks);
+                let mut zone = SqSet::default();
+                for sq in 0..nsq as Sq {
+                    let (f, r) = ((sq % files as Sq) as u8, (sq / files as Sq) as u8);
+                    if dir.relative_rank(f, r, files, ranks) > soldier_rank {
+                        zone.insert(sq);
+                    }
+                }
+                zone
+            })
+            .collect(),
+    })
+}
+
+/// Per square, its file and rank.
+fn coordinates(ctx: &Context) -> Vec<[u8; 2]> {
+    (0..usize::from(ctx.board.ranks))
+        .flat_map(|rank| (0..ctx.board.files).map(move |file| [file, rank as u8]))
+        .collect()
+}
+
+/// Janggi's palace diagonals: their squares, and the types that move along
+/// them (bits).
+fn palace_lines(moves: &PieceMoves) -> (Vec<Sq>, u64) {
+    let squares = (0..moves.diagonal.len() as Sq)
+        .filter(|&s| moves.diagonal[s as usize])
+        .collect();
+    let types = moves
+        .diagonal_rules
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !r.is_empty())
+        .fold(0, |m, (t, _)| m | 1 << t);
+    (squares, types)
+}
+
+/// The enemy pieces a move turns over (`flipEnclosedPieces`); an error for
+/// the enclosing rules that only limit drops.
+fn compile_flip(def: &Definition) -> Result<Option<Enclosing>, String> {
+    match enclosing_rule(def, Key::FlipEnclosedPieces)? {
+        Some(Enclosing::Snort | Enclosing::Anyside | Enclosing::Top) => Err(
+            "`flipEnclosedPieces` takes `reversi`, `ataxx` or `quadwrangle`: the others are drop rules".into(),
+        ),
+        other => Ok(other),
+    }
+}
+
+/// Per square, whether it is part of the board (not a hole).
+fn playable_squares(ctx: &Context) -> Vec<bool> {
+    let nsq = ctx.square_count();
+    let mut playable = vec![false; nsq];
+    for r in 0..ctx.board.ranks {
+        for f in 0..ctx.board.files {
+            let s = Square::new(f, r);
+            playable[ctx.sq(s) as usize] = ctx.board.contains(s);
+        }
+    }
+    playable
+}
+
+/// Per seat, the squares where pawns may step twice, step three times and
+/// promote.
+struct SeatRegions {
+    initial: Vec<Vec<bool>>,
+    triple: Vec<Vec<bool>>,
+    promotion: Vec<Vec<bool>>,
+}
+
+/// The [`SeatRegions`] of a variant.
+fn seat_regions(ctx: &Context) -> SeatRegions {
+    let def = ctx.def;
+    let n_seats = ctx.seats.len();
+    let relative_double = def.int(Key::DoubleStepRelativeRank);
+    let initial_region: Vec<Vec<bool>> = (0..n_seats)
+        .map(|s| {
+            if relative_double > 0 || s >= 2 {
+                let r = if relative_double > 0 {
+                    relative_double as u8
+                } else {
+                    2
+                };
+                ctx.relative_region(s, |rel| rel == r)
+            } else {
+                ctx.region(seat_key(
+                    [
+                        Key::DoubleStepRegionWhite,
+                        Key::DoubleStepRegionBlack,
+                        Key::DoubleStepRegionWhite,
+                    ],
+                    s,
+                ))
+            }
+        })
+        .collect();
+    let triple_region: Vec<Vec<bool>> = (0..n_seats)
+        .map(|s| {
+            ctx.colour_region(
+                [Key::TripleStepRegionWhite, Key::TripleStepRegionBlack],
+                s,
+                false,
+            )
+        })
+        .collect();
+    let relative_promotion = def.int(Key::PromotionRelativeRank);
+    let promotion_region: Vec<Vec<bool>> = (0..n_seats)
+        .map(|s| {
+            if relative_promotion > 0 || s >= 2 {
+                let r = relative_promotion.max(1) as u8;
+                ctx.relative_region(s, |rel| rel >= r)
+            } else {
+                ctx.region(seat_key(
+                    [
+                        Key::PromotionRegionWhite,
+                        Key::PromotionRegionBlack,
+                        Key::PromotionRegionWhite,
+                    ],
+                    s,
+                ))
+            }
+        })
+        .collect();
+    SeatRegions {
+        initial: initial_region,
+        triple: triple_region,
+        promotion: promotion_region,
+    }
+}
+
+/// Each type's moves as rules, before they are laid on the board.
+struct PieceMoves {
+    /// Per type, its Betza moves and its initial steps.
+    rules: Vec<Vec<MoveRule>>,
+    /// A pawn's triple step (`tripleStepRegion`).
+    triple: Vec<MoveRule>,
+    /// Per square, whether it is on janggi's palace diagonals
+    /// (`diagonalLines`).
+    diagonal: Vec<bool>,
+    /// Per type, its moves along those diagonals.
+    diagonal_rules: Vec<Vec<MoveRule>>,
+}
+
+/// The [`PieceMoves`] of a variant; an error where its diagonal lines are
+/// not lines.
+fn piece_moves(ctx: &Context) -> Result<PieceMoves, String> {
+    let def = ctx.def;
+    let piece_rules: Vec<Vec<MoveRule>> = def
+        .pieces
+        .iter()
+        .map(|p| {
+            let mut rules = p.betza.rules();
+            if let Some(extra) = def.initial_step_betza(p) {
+                rules.extend(Betza::parse(extra).expect("valid Betza").rules());
+            }
+            rules
+        })
+        .collect();
+    // A pawn's triple step (`tripleStepRegion`): three squares forward, the
+    // two passed ones empty (a lame leap Betza cannot write for
+    // Fairy-Stockfish, which makes only N, A, Z and D leaps lame).
+    let triple = vec![MoveRule {
+        leap: crate::betza::Offset {
+            forward: 3,
+            right: 0,
+        },
+        kind: MoveKind::Leap,
+        quiet: true,
+        capture: false,
+        en_passant: false,
+        initial: false,
+        lame: true,
+        jumping: false,
+    }];
+    // Janggi's palace diagonals (`diagonalLines`): from a square of the
+    // lines, some types also move diagonally along them.
+    let diagonal = ctx.region(Key::DiagonalLines);
+    check_diagonal_lines(ctx, &diagonal)?;
+    let diagonal_rules: Vec<Vec<MoveRule>> = def
+        .pieces
+        .iter()
+        .map(|p| {
+            palace_diagonal(p)
+                .map_or_else(Vec::new, |b| Betza::parse(b).expect("valid Betza").rules())
+        })
+        .collect();
+    Ok(PieceMoves {
+        rules: piece_rules,
+        triple,
+        diagonal,
+        diagonal_rules,
+    })
+}
+
+/// Per (seat, type), the squares it may move on, where the variant limits
+/// them; as in Fairy-Stockfish, a piece attacks only squares inside its
+/// mobility region.
+fn compile_mobility(ctx: &Context) -> Vec<Option<Vec<bool>>> {
+    let def = ctx.def;
+    let (n_seats, n_types, nsq) = (ctx.seats.len(), def.pieces.len(), ctx.square_count());
+    let mut mobility = vec![None; n_seats * n_types];
+    for (key, seat, region) in &def.mobility {
+        if let Some(t) = def.pieces.iter().position(|p| &p.key == key)
+            && *seat < n_seats
+        {
+            let set = region.squares(&ctx.board);
+            let mut mask = vec![false; nsq];
+            for s in set.squares() {
+                mask[ctx.sq(s) as usize] = true;
+            }
+            mobility[seat * n_types + t] = Some(mask);
+        }
+    }
+    mobility
+}
+
+/// The squares where each seat's pawns may step twice or three times, where
+/// each (seat, type) may move, and the rank below which a soldier moves only
+/// forward: what [`lay_lines`] reads besides the pieces' moves.
+struct Regions<'a> {
+    initial: &'a [Vec<bool>],
+    triple: &'a [Vec<bool>],
+    mobility: &'a [Option<Vec<bool>>],
+    soldier_rank: u8,
+}
+
+/// Every (seat, type, square)'s move lines, and per (seat, square) the
+/// attack lines ending there grouped by geometry.
+struct LaidLines {
+    builder: LineBuilder,
+    /// Per (seat, type, square), its range of `builder`'s lines.
+    line_index: Vec<(u32, u32)>,
+    /// Per (seat, square), each attack geometry's attacking types (bits).
+    attack_groups: Vec<FxHashMap<GeometryKey, u64>>,
+    /// Per (seat, square), the attack geometries in file order.
+    attack_order: Vec<Vec<GeometryKey>>,
+    /// A capturing line is lame, jumps or hops: attacks need the full test.
+    complex: bool,
+    /// Per (seat, type), whether two of its lines reach one square.
+    overlapping: Vec<bool>,
+}
+
+/// Lays every piece's moves on the board, for every seat and square, and
+/// gathers the attack lines they make.
+fn lay_lines(ctx: &Context, playable: &[bool], moves: &PieceMoves, regions: &Regions) -> LaidLines {
+    let def = ctx.def;
+    let (n_seats, n_types, nsq) = (ctx.seats.len(), def.pieces.len(), ctx.square_count());
+    let PieceMoves {
+        rules: piece_rules,
+        triple,
+        diagonal,
+        diagonal_rules,
+    } = moves;
+    let Regions {
+        initial: initial_region,
+        triple: triple_region,
+        mobility,
+        soldier_rank,
+    } = *regions;
+    let mut builder = LineBuilder::default();
+    let mut line_index = Vec::with_capacity(n_seats * n_types * nsq);
+    let mut attack_groups: Vec<FxHashMap<GeometryKey, u64>> =
+        vec![FxHashMap::default(); n_seats * nsq];
+    let mut attack_order: Vec<Vec<GeometryKey>> = vec![Vec::new(); n_seats * nsq];
+    let mut complex = false;
+    let mut overlapping = vec![false; n_seats * n_types];
+    for seat in 0..n_seats {
+        let dir = ctx.seats[seat].forward;
+        for (t, rules) in piece_rules.iter().enumerate() {
+            for sq in 0..nsq as Sq {
+                let start = builder.lines.len() as u32;
+                if playable[sq as usize] {
+                    let (f, r) = (
+                        (sq % ctx.board.files as Sq) as i32,
+                        (sq / ctx.board.files as Sq) as i32,
+                    );
+                    let mut own: Vec<(Line, Vec<Sq>)> = Vec::new();
+                    let extra = (def.pieces[t].key == "pawn" && triple_region[seat][sq as usize])
+                        .then_some(triple);
+                    let on_lines = diagonal[sq as usize].then_some(&diagonal_rules[t]);
+                    let all_rules = rules
+                        .iter()
+                        .chain(extra.into_iter().flatten())
+                        .map(|rule| (rule, false))
+                        .chain(on_lines.into_iter().flatten().map(|rule| (rule, true)));
+                    for (rule, palace) in all_rules {
+                        if rule.initial && !initial_region[seat][sq as usize] {
+                            continue;
+                        }
+                        let unpromoted_soldier = def.pieces[t].key == "soldier"
+                            && dir.relative_rank(
+                                f as u8,
+                                r as u8,
+                                ctx.board.files,
+                                ctx.board.ranks,
+                            ) <= soldier_rank;
+                        if unpromoted_soldier && rule.leap.forward == 0 && !palace {
+                            continue;
+                        }
+                        let forward = forward_line(ctx, dir, f, r, rule).and_then(|l| {
+                            if palace {
+                                clip_to(l, diagonal, 1)
+                            } else {
+                                Some(l)
+                            }
+                        });
+                        if let Some((line, squares)) = forward {
+                            // Only capturing lines matter for attacks: a lame or
+                            // hopping attacker can be unblocked or enabled by
+                            // any move, so legality then needs the full test.
+                            complex |= line.capture
+                                && (line.path > 0
+                                    || line.jump
+                                    || matches!(line.kind, LineKind::Hop | LineKind::Grasshop));
+                            merge_line(&mut own, line, squares);
+                        }
+                        let may_attack = mobility[seat * n_types + t]
+                            .as_ref()
+                            .is_none_or(|region: &Vec<bool>| region[sq as usize]);
+                        if may_attack
+                            && rule.capture
+                            && (!rule.initial || matches!(rule.kind, MoveKind::Leap))
+                        {
+                            let reverse = reverse_lines(ctx, dir, f, r, rule)
+                                .into_iter()
+                                .filter_map(|l| {
+                                    if !palace {
+                                        Some(l)
+                                    } else if diagonal[sq as usize] {
+                                        let min = 1 + usize::from(l.0.kind == LineKind::Hop);
+                                        clip_to(l, diagonal, min)
+                                    } else {
+                                        None
+                                    }
+                                });
+                            for (line, squares) in reverse {
+                                // `line` ends where the attacker stands; record it for
+                                // the attacked square `sq` when the attacker could start there.
+                                let attacker = *squares.last().expect("non-empty");
+                                if rule.initial && !initial_region[seat][attacker as usize] {
+                                    continue;
+                                }
+                                let key = (line.kind, squares, line.path, line.jump);
+                                let slot = seat * nsq + sq as usize;
+                                let entry =
+                                    attack_groups[slot].entry(key.clone()).or_insert_with(|| {
+                                        attack_order[slot].push(key);
+                                        0
+                                    });
+                                *entry |= 1 << t;
+                            }
+                            complex |= rule.initial && !matches!(rule.kind, MoveKind::Leap);
+                        }
+                    }
+                    let mut reached = FxHashSet::default();
+                    for (line, squares) in &own {
+                        let step = line.path as usize + 1;
+                        for chunk in squares.chunks_exact(step) {
+                            if !reached.insert(chunk[step - 1]) {
+                                overlapping[seat * n_types + t] = true;
+                            }
+                        }
+                    }
+                    for (line, squares) in own {
+                        builder.push(line, &squares);
+                    }
+                }
+                line_index.push((start, builder.lines.len() as u32));
+            }
+        }
+    }
+    LaidLines {
+        builder,
+        line_index,
+        attack_groups,
+        attack_order,
+        complex,
+        overlapping,
+    }
+}
+
+/// Per (seat, square), the attack lines ending there: one per geometry in
+/// file order, with the types attacking along it; on boards of at most 64
+/// squares plain leaps as bitboards, grouped by their types, and whether
+/// every line is a plain ride.
+struct GroupedAttacks {
+    attacks: Vec<AttackLine>,
+    attack_index: Vec<(u32, u32)>,
+    leap_attacks: Vec<(u32, u32)>,
+    leap_attack_list: Vec<(u64, u64)>,
+    ride_attack_summaries: Vec<Option<(u64, u64)>>,
+}
+
+/// The [`GroupedAttacks`] of the laid lines.
+fn group_attacks(ctx: &Context, laid: &mut LaidLines) -> GroupedAttacks {
+    let (n_seats, nsq) = (ctx.seats.len(), ctx.square_count());
+    let mut attacks = Vec::new();
+    let mut attack_index = Vec::with_capacity(n_seats * nsq);
+    let mut leap_attacks = Vec::new();
+    let mut leap_attack_list: Vec<(u64, u64)> = Vec::new();
+    let mut ride_attack_summaries = Vec::new();
+    for slot in 0..n_seats * nsq {
+        let start = attacks.len() as u32;
+        let leap_start = leap_attack_list.len() as u32;
+        for key in &laid.attack_order[slot] {
+            let types = laid.attack_groups[slot][key];
+            let (kind, squares, path, jump) = key;
+            // On small boards plain leaps are checked as bitboards, grouped
+            // by the types that attack along them.
+            if nsq <= 64 && *kind == LineKind::Leap && *path == 0 && !*jump {
+                let square = 1u64 << squares[0];
+                match leap_attack_list[leap_start as usize..]
+                    .iter_mut()
+                    .find(|(_, t)| *t == types)
+                {
+                    Some((bits, _)) => *bits |= square,
+                    None => leap_attack_list.push((square, types)),
+                }
+                continue;
+            }
+            let line = laid.builder.line_for(*kind, squares, *path, *jump);
+            let ray = if nsq <= 128 && *path == 0 && *kind == LineKind::Ride {
+                squares.iter().fold(0u128, |m, s| m | 1 << s)
+            } else {
+                0
+            };
+            let span = if nsq <= 64 {
+                squares.iter().fold(0u64, |m, s| m | 1 << s)
+            } else {
+                0
+            };
+            let increasing = squares.len() < 2 || squares[1] > squares[0];
+            attacks.push(AttackLine {
+                line,
+                types,
+                ray,
+                span,
+                increasing,
+            });
+        }
+        attack_index.push((start, attacks.len() as u32));
+        if nsq <= 64 {
+            leap_attacks.push((leap_start, leap_attack_list.len() as u32));
+            let lines = &attacks[start as usize..];
+            let plain_rides = lines
+                .iter()
+                .all(|a| a.line.kind == LineKind::Ride && a.line.path == 0 && a.ray != 0);
+            ride_attack_summaries.push(plain_rides.then(|| {
+                lines.iter().fold((0, 0), |(squares, types), a| {
+                    (squares | a.ray as u64, types | a.types)
+                })
+            }));
+        }
+    }
+    GroupedAttacks {
+        attacks,
+        attack_index,
+        leap_attacks,
+        leap_attack_list,
+        ride_attack_summaries,
+    }
+}
+
+/// Per square, every square of every seat's attack lines ending there: a
+/// move that touches none of them cannot change whether it is attacked.
+fn attack_reach(ctx: &Context, attack_order: &[Vec<GeometryKey>]) -> Vec<SqSet> {
+    let (n_seats, nsq) = (ctx.seats.len(), ctx.square_count());
+    (0..nsq)
+        .map(|sq| {
+            let mut reach = SqSet::default();
+            for seat in 0..n_seats {
+                for (_, squares, _, _) in &attack_order[seat * nsq + sq] {
+                    for &s in squares {
+                        reach.insert(s);
+                    }
+                }
+            }
+            reach
+        })
+        .collect()
+}
+
+/// With more than two seats, every seat's attack lines toward a square
+/// merged, plain rides first, with their ranges per square.
+struct MergedAttacks {
+    lines: Vec<super::EnemyAttackLine>,
+    index: Vec<super::EnemyLineRange>,
+}
+
+/// The [`MergedAttacks`] of the laid lines (none with two seats).
+fn merge_enemy_attacks(ctx: &Context, laid: &mut LaidLines) -> MergedAttacks {
+    let (n_seats, nsq) = (ctx.seats.len(), ctx.square_count());
+    let mut enemy_attacks = Vec::new();
+    let mut enemy_attack_index = Vec::new();
+    if n_seats > 2 {
+        enemy_attack_index.reserve(nsq);
+        for sq in 0..nsq {
+            let start = enemy_attacks.len() as u32;
+            let mut order: Vec<&GeometryKey> = Vec::new();
+            let mut types: FxHashMap<&GeometryKey, [u64; MAX_SEATS]> = FxHashMap::default();
+            for seat in 0..n_seats {
+                let slot = seat * nsq + sq;
+                for key in &laid.attack_order[slot] {
+                    let entry = types.entry(key).or_insert_with(|| {
+                        order.push(key);
+                        [0; MAX_SEATS]
+                    });
+                    entry[seat] |= laid.attack_groups[slot][key];
+                }
+            }
+            // Plain rides first, read as bitboards; then the other lines,
+            // with every square of theirs gathered.
+            let is_ray = |(kind, _, path, _): &&GeometryKey| *path == 0 && *kind == LineKind::Ride;
+            let (rays, others): (Vec<_>, Vec<_>) = order.into_iter().partition(is_ray);
+            let rays_end = start + rays.len() as u32;
+            let mut others_reach = SqSet::default();
+            for key in rays.into_iter().chain(others) {
+                let (kind, squares, path, jump) = key;
+                let mut ray = SqSet::default();
+                if is_ray(&key) {
+                    squares.iter().for_each(|&s| ray.insert(s));
+                } else {
+                    squares.iter().for_each(|&s| others_reach.insert(s));
+                }
+                enemy_attacks.push(super::EnemyAttackLine {
+                    line: laid.builder.line_for(*kind, squares, *path, *jump),
+                    types: types[key],
+                    ray,
+                    increasing: squares.len() < 2 || squares[1] > squares[0],
+                });
+            }
+            enemy_attack_index.push(super::EnemyLineRange {
+                start,
+                rays_end,
+                end: enemy_attacks.len() as u32,
+                others_reach,
+            });
+        }
+    }
+    MergedAttacks {
+        lines: enemy_attacks,
+        index: enemy_attack_index,
+    }
 }
 
 /// The squares a region (a flag per square) holds, as a set.

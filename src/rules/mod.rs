@@ -628,7 +628,7 @@ pub struct Royalty {
 }
 
 /// Derived from the rules above once, at compile time: which short ways the move generator, make/unmake and perft may take. None is a rule of its own.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct FastPaths {
     /// A normal move has only the usual effects: its piece moves, what it
     /// takes goes off the board (into a hand where captures go there),
