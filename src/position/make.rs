@@ -39,7 +39,7 @@ impl<R: RuleHandle> Position<R> {
         if let Move::Normal { from, to } = mv
             && self.rules.fast.usual_moves
         {
-            self.make_plain(mv, from, to, None, hashed);
+            self.make_usual(mv, from, to, None, hashed);
             return;
         }
         self.make_other(mv, hashed);
@@ -54,13 +54,13 @@ impl<R: RuleHandle> Position<R> {
             && self.rules.fast.usual_quiet_moves
             && self.board[to as usize].is_none()
         {
-            self.make_plain(mv, from, to, None, hashed);
+            self.make_usual(mv, from, to, None, hashed);
             return;
         }
         if let Move::Drop { piece, to, .. } = mv
             && self.rules.fast.usual_drops
         {
-            self.make_plain_drop(mv, piece, to, hashed);
+            self.make_usual_drop(mv, piece, to, hashed);
             return;
         }
         if let Move::Walled {
@@ -69,7 +69,7 @@ impl<R: RuleHandle> Position<R> {
         } = mv
             && self.rules.fast.usual_walled_moves
         {
-            self.make_plain(mv, from, to, Some(wall), hashed);
+            self.make_usual(mv, from, to, Some(wall), hashed);
             return;
         }
         let handle = self.shared_rules().clone();
@@ -321,7 +321,7 @@ impl<R: RuleHandle> Position<R> {
     /// steps, with no question asked about the others. The hash is updated
     /// where `hashed` ([`Position::make_for_count`]).
     #[inline(always)]
-    pub(super) fn make_plain(
+    pub(super) fn make_usual(
         &mut self,
         mv: Move,
         from: Sq,
@@ -372,7 +372,7 @@ impl<R: RuleHandle> Position<R> {
     /// usual effects ([`FastPaths::usual_drops`]): the same steps, with no
     /// question asked about the others.
     #[inline]
-    pub(super) fn make_plain_drop(&mut self, mv: Move, piece: PieceType, to: Sq, hashed: bool) {
+    pub(super) fn make_usual_drop(&mut self, mv: Move, piece: PieceType, to: Sq, hashed: bool) {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         let us = self.state.to_move;
