@@ -19,6 +19,7 @@ use crate::engine::{Bot, Player, machine_accepts_draw, machine_move, think_time}
 use crate::game::{Action, Actor, Occupant, Request, Table, TableEvent, TableRefusal, TimeControl};
 use crate::record::transcript::Transcript;
 use crate::rng::SplitMix64;
+use crate::rules::RuleTable;
 use crate::seat::Seat;
 use crate::shuffle::{Shuffle, shuffled_start};
 
@@ -65,213 +66,322 @@ impl Time {
 
 /// Plays a game at the terminal (or from a script).
 pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
-    let catalog = load_catalog(args.variants)?;
-    let def = checked(&catalog, args.variant)?;
-    let rules = Arc::new(compiled(def)?);
-    let mut players = read_seats(&rules, args.seats, Player::Bot(2))?;
-    if args.pgn.is_some() && !matches!(rules.seats.len(), 2 | 4) {
-        tell(format_args!(
-            "error: --pgn: games are saved as PGN (two players) or PGN4 (four players); {} has {} seats",
-            rules.name,
-            rules.seats.len()
-        ));
-        return Err(Exit::Usage);
-    }
-    // Without a person, the first seat no `--seat` names is one; with
-    // every seat named a bot, the bots play while you watch.
-    if !players.contains(&Player::Human)
-        && let Some(seat) = Seat::all(players.len()).find(|&s| {
-            !args.seats.iter().any(|spec| {
-                seat_named(&rules, spec.split('=').next().unwrap_or_default()) == Some(s)
+    Session::open(args)?.play()
+}
+
+/// A game at the terminal: the table, who plays each seat, where time comes
+/// from, the commands still to read and the record kept.
+struct Session {
+    rules: Arc<RuleTable>,
+    players: Vec<Player>,
+    table: Table,
+    time: Time,
+    lines: Box<dyn Iterator<Item = String>>,
+    colour: bool,
+    bot: Bot,
+    rng: SplitMix64,
+    record: Record,
+}
+
+/// What a typed command comes to.
+enum Command {
+    /// Done at once; whether the board is to be drawn again.
+    Done(bool),
+    /// The player leaves.
+    Quit,
+    /// A request to the table by a seat or the host.
+    Request(Actor, Request),
+}
+
+impl Session {
+    /// Sets the table up as `args` say and greets the players.
+    fn open(args: PlayArgs<'_>) -> Result<Session, Exit> {
+        let catalog = load_catalog(args.variants)?;
+        let def = checked(&catalog, args.variant)?;
+        let rules = Arc::new(compiled(def)?);
+        let mut players = read_seats(&rules, args.seats, Player::Bot(2))?;
+        if args.pgn.is_some() && !matches!(rules.seats.len(), 2 | 4) {
+            tell(format_args!(
+                "error: --pgn: games are saved as PGN (two players) or PGN4 (four players); {} has {} seats",
+                rules.name,
+                rules.seats.len()
+            ));
+            return Err(Exit::Usage);
+        }
+        // Without a person, the first seat no `--seat` names is one; with
+        // every seat named a bot, the bots play while you watch.
+        if !players.contains(&Player::Human)
+            && let Some(seat) = Seat::all(players.len()).find(|&s| {
+                !args.seats.iter().any(|spec| {
+                    seat_named(&rules, spec.split('=').next().unwrap_or_default()) == Some(s)
+                })
             })
-        })
-    {
-        players[seat.index()] = Player::Human;
-    }
-    let control = match args.clock {
-        Some(text) => Some(text.parse::<TimeControl>().map_err(|e| {
-            tell(format_args!("error: --clock: {e}"));
-            Exit::Usage
-        })?),
-        None => None,
-    };
-    let occupants = Seat::all(players.len())
-        .map(|s| {
-            players[s.index()]
-                .occupant()
-                .unwrap_or_else(|| Occupant::Person(rules.seats[s].name.clone()))
-        })
-        .collect();
-    let shuffled = match args.start {
-        Some(shuffle) => shuffled_start(def, shuffle.reseeded(args.seed)).map_err(|e| {
-            tell(format_args!("error: {e}"));
-            Exit::Usage
-        })?,
-        None => String::new(),
-    };
-    let start = match (args.fen, args.start) {
-        (Some(fen), _) => fen,
-        (None, Some(_)) => shuffled.as_str(),
-        (None, None) => def.start_fen(),
-    };
-    let script = match args.script {
-        Some(path) => Some(crate::text_file::read_text(path).map_err(|e| {
-            tell(format_args!("error: cannot read `{}`: {e}", path.display()));
-            Exit::Usage
-        })?),
-        None => None,
-    };
-    let mut time = if script.is_some() {
-        Time::Script(Duration::ZERO)
-    } else {
-        Time::Real(Instant::now())
-    };
-    let mut table = Table::new(
-        rules.clone(),
-        start,
-        control,
-        occupants,
-        args.seed,
-        time.now(),
-    )
-    .map_err(|e| {
-        tell(format_args!("error: {e}"));
-        Exit::InputWrong
-    })?;
-    let colour = script.is_none() && std::io::stdout().is_terminal();
-    let mut lines: Box<dyn Iterator<Item = String>> = match script {
-        Some(text) => Box::new(
-            text.lines()
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-                .into_iter(),
-        ),
-        None => Box::new(std::io::stdin().lock().lines().map_while(Result::ok)),
-    };
-    let mut bot = Bot::new(&rules, args.seed);
-    let mut rng = SplitMix64::new(args.seed ^ 0x5EED);
-    let mut record = Record {
-        transcript: Transcript::new(&table, def.start_fen()),
-        pgn: args.pgn.cloned(),
-        names: Seat::all(players.len())
-            .map(|s| match players[s.index()] {
-                Player::Human => rules.seats[s].name.clone(),
-                other => format!("tetrarch {other} ({})", rules.seats[s].name),
+        {
+            players[seat.index()] = Player::Human;
+        }
+        let control = match args.clock {
+            Some(text) => Some(text.parse::<TimeControl>().map_err(|e| {
+                tell(format_args!("error: --clock: {e}"));
+                Exit::Usage
+            })?),
+            None => None,
+        };
+        let occupants = Seat::all(players.len())
+            .map(|s| {
+                players[s.index()]
+                    .occupant()
+                    .unwrap_or_else(|| Occupant::Person(rules.seats[s].name.clone()))
             })
-            .collect(),
-    };
-    say(format_args!(
-        "{}: {}. Type `help` for commands.",
-        rules.name,
-        Seat::all(players.len())
-            .map(|s| format!("{} {}", rules.seats[s].name, players[s.index()]))
-            .collect::<Vec<_>>()
-            .join(", ")
-    ))?;
-    let mut show = true;
-    loop {
-        // The people at the table (a bot's seat taken over after a result
-        // joins them); the board is turned toward the person to move, else
-        // the first person (the first seat when only bots play).
-        let humans: Vec<Seat> = Seat::all(players.len())
-            .filter(|&s| matches!(table.occupant(s), Occupant::Person(_)))
             .collect();
-        let first_person = humans.first().copied().unwrap_or(Seat::FIRST);
-        let view = table
-            .game()
-            .to_move()
-            .filter(|s| humans.contains(s))
-            .unwrap_or(first_person);
-        // The board is drawn when a person is to move or the game is over,
-        // not after every bot move.
-        if show && (table.bot_to_move().is_none() || table.paused().is_some()) {
-            say(status(
-                &table,
-                view,
-                record.transcript.last_move(),
-                colour,
-                time.now(),
-            ))?;
-            show = false;
-        }
-        if table.is_expired() {
-            return say("the table has closed");
-        }
-        // A bot asked to agree to a draw answers at once.
-        if let Some((seat, level)) = table.bot_to_answer_draw() {
-            let (player, budget) = machine(&table, seat, level, time.now());
-            let answer =
-                if machine_accepts_draw(player, &mut bot, &mut rng, table.game(), seat, budget) {
-                    Action::AcceptDraw
-                } else {
-                    Action::DeclineDraw
-                };
-            let reply = table.request(time.now(), Actor::Seat(seat), Request::Act(answer));
-            report(&table, &reply.events, reply.refused.as_ref(), &mut record)?;
+        let shuffled = match args.start {
+            Some(shuffle) => shuffled_start(def, shuffle.reseeded(args.seed)).map_err(|e| {
+                tell(format_args!("error: {e}"));
+                Exit::Usage
+            })?,
+            None => String::new(),
+        };
+        let start = match (args.fen, args.start) {
+            (Some(fen), _) => fen,
+            (None, Some(_)) => shuffled.as_str(),
+            (None, None) => def.start_fen(),
+        };
+        let script = match args.script {
+            Some(path) => Some(crate::text_file::read_text(path).map_err(|e| {
+                tell(format_args!("error: cannot read `{}`: {e}", path.display()));
+                Exit::Usage
+            })?),
+            None => None,
+        };
+        let time = if script.is_some() {
+            Time::Script(Duration::ZERO)
+        } else {
+            Time::Real(Instant::now())
+        };
+        let table = Table::new(
+            rules.clone(),
+            start,
+            control,
+            occupants,
+            args.seed,
+            time.now(),
+        )
+        .map_err(|e| {
+            tell(format_args!("error: {e}"));
+            Exit::InputWrong
+        })?;
+        let colour = script.is_none() && std::io::stdout().is_terminal();
+        let lines: Box<dyn Iterator<Item = String>> = match script {
+            Some(text) => Box::new(
+                text.lines()
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+                    .into_iter(),
+            ),
+            None => Box::new(std::io::stdin().lock().lines().map_while(Result::ok)),
+        };
+        let bot = Bot::new(&rules, args.seed);
+        let rng = SplitMix64::new(args.seed ^ 0x5EED);
+        let record = Record {
+            transcript: Transcript::new(&table, def.start_fen()),
+            pgn: args.pgn.cloned(),
+            names: Seat::all(players.len())
+                .map(|s| match players[s.index()] {
+                    Player::Human => rules.seats[s].name.clone(),
+                    other => format!("tetrarch {other} ({})", rules.seats[s].name),
+                })
+                .collect(),
+        };
+        say(format_args!(
+            "{}: {}. Type `help` for commands.",
+            rules.name,
+            Seat::all(players.len())
+                .map(|s| format!("{} {}", rules.seats[s].name, players[s.index()]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))?;
+        Ok(Session {
+            rules,
+            players,
+            table,
+            time,
+            lines,
+            colour,
+            bot,
+            rng,
+            record,
+        })
+    }
+
+    /// Plays until the player quits, the input ends or the table closes.
+    fn play(&mut self) -> Result<(), Exit> {
+        let mut show = true;
+        loop {
+            // The people at the table (a bot's seat taken over after a result
+            // joins them); the board is turned toward the person to move, else
+            // the first person (the first seat when only bots play).
+            let humans: Vec<Seat> = Seat::all(self.players.len())
+                .filter(|&s| matches!(self.table.occupant(s), Occupant::Person(_)))
+                .collect();
+            let first_person = humans.first().copied().unwrap_or(Seat::FIRST);
+            let view = self
+                .table
+                .game()
+                .to_move()
+                .filter(|s| humans.contains(s))
+                .unwrap_or(first_person);
+            // The board is drawn when a person is to move or the game is over,
+            // not after every bot move.
+            if show && (self.table.bot_to_move().is_none() || self.table.paused().is_some()) {
+                say(status(
+                    &self.table,
+                    view,
+                    self.record.transcript.last_move(),
+                    self.colour,
+                    self.time.now(),
+                ))?;
+                show = false;
+            }
+            if self.table.is_expired() {
+                return say("the table has closed");
+            }
+            if let Some(shown) = self.machine_turn()? {
+                show |= shown;
+                continue;
+            }
+            let prompt = match self.table.game().to_move() {
+                Some(seat) if self.table.game().result().is_none() => {
+                    format!("{} to move>", self.rules.seats[seat].name)
+                }
+                _ => "game over (new, quit)>".to_string(),
+            };
+            super::output::print(format_args!("{prompt} "))?;
+            let Some(line) = self.lines.next() else {
+                return say("");
+            };
+            if let Time::Script(at) = &mut self.time {
+                *at += Duration::from_secs(1);
+                say(line.trim())?;
+            }
+            let line = line.trim();
+            let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+            let rest = rest.trim();
+            let to_move = self.table.game().to_move();
+            let mover = to_move
+                .filter(|s| humans.contains(s))
+                .unwrap_or(first_person);
+            let other = humans
+                .iter()
+                .copied()
+                .find(|&s| Some(s) != to_move)
+                .unwrap_or(mover);
+            // An offer is answered by a person it waits for: the other player
+            // when the mover has just offered, the mover when the offer was made
+            // with (or after) the previous move.
+            let answerer = self
+                .table
+                .game()
+                .awaiting_draw_answer()
+                .into_iter()
+                .find(|s| humans.contains(s))
+                .unwrap_or(other);
+            let request = match self.command((word, rest, line), mover, answerer)? {
+                Command::Done(shown) => {
+                    show |= shown;
+                    continue;
+                }
+                Command::Quit => return Ok(()),
+                Command::Request(actor, request) => (actor, request),
+            };
+            let is_move = matches!(request.1, Request::Move(_));
+            let reply = self.table.request(self.time.now(), request.0, request.1);
+            if is_move && let Some(TableRefusal::Game(refusal)) = &reply.refused {
+                report(&self.table, &reply.events, None, &mut self.record)?;
+                say(format_args!("{refusal}; type `moves` for the legal moves"))?;
+                continue;
+            }
+            report(
+                &self.table,
+                &reply.events,
+                reply.refused.as_ref(),
+                &mut self.record,
+            )?;
             show = true;
-            continue;
+        }
+    }
+
+    /// A machine's turn: a bot asked to agree to a draw answers, a bot (or
+    /// random mover) to move plays. None when no machine is to act; else
+    /// whether the board is to be drawn again.
+    fn machine_turn(&mut self) -> Result<Option<bool>, Exit> {
+        // A bot asked to agree to a draw answers at once.
+        if let Some((seat, level)) = self.table.bot_to_answer_draw() {
+            let (player, budget) = machine(&self.table, seat, level, self.time.now());
+            let answer = if machine_accepts_draw(
+                player,
+                &mut self.bot,
+                &mut self.rng,
+                self.table.game(),
+                seat,
+                budget,
+            ) {
+                Action::AcceptDraw
+            } else {
+                Action::DeclineDraw
+            };
+            let reply =
+                self.table
+                    .request(self.time.now(), Actor::Seat(seat), Request::Act(answer));
+            report(
+                &self.table,
+                &reply.events,
+                reply.refused.as_ref(),
+                &mut self.record,
+            )?;
+            return Ok(Some(true));
         }
         // A bot (or random mover) to move plays at once.
-        if let Some((seat, level)) = table.bot_to_move() {
-            let game = table.game();
-            let (player, budget) = machine(&table, seat, level, time.now());
-            let Some(mv) = machine_move(player, &mut bot, &mut rng, game, budget) else {
-                continue;
+        if let Some((seat, level)) = self.table.bot_to_move() {
+            let game = self.table.game();
+            let (player, budget) = machine(&self.table, seat, level, self.time.now());
+            let Some(mv) = machine_move(player, &mut self.bot, &mut self.rng, game, budget) else {
+                return Ok(Some(false));
             };
             let text = crate::notation::move_name(game.position(), &mv);
-            let reply = table.request(time.now(), Actor::Seat(seat), Request::Move(text));
-            report(&table, &reply.events, reply.refused.as_ref(), &mut record)?;
-            show = true;
-            continue;
+            let reply = self
+                .table
+                .request(self.time.now(), Actor::Seat(seat), Request::Move(text));
+            report(
+                &self.table,
+                &reply.events,
+                reply.refused.as_ref(),
+                &mut self.record,
+            )?;
+            return Ok(Some(true));
         }
-        let prompt = match table.game().to_move() {
-            Some(seat) if table.game().result().is_none() => {
-                format!("{} to move>", rules.seats[seat].name)
-            }
-            _ => "game over (new, quit)>".to_string(),
-        };
-        super::output::print(format_args!("{prompt} "))?;
-        let Some(line) = lines.next() else {
-            return say("");
-        };
-        if let Time::Script(at) = &mut time {
-            *at += Duration::from_secs(1);
-            say(line.trim())?;
-        }
-        let line = line.trim();
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let rest = rest.trim();
-        let to_move = table.game().to_move();
-        let mover = to_move
-            .filter(|s| humans.contains(s))
-            .unwrap_or(first_person);
-        let other = humans
-            .iter()
-            .copied()
-            .find(|&s| Some(s) != to_move)
-            .unwrap_or(mover);
-        // An offer is answered by a person it waits for: the other player
-        // when the mover has just offered, the mover when the offer was made
-        // with (or after) the previous move.
-        let answerer = table
-            .game()
-            .awaiting_draw_answer()
-            .into_iter()
-            .find(|s| humans.contains(s))
-            .unwrap_or(other);
+        Ok(None)
+    }
+
+    /// A command typed by a person (`word`, the `rest` of the `line`):
+    /// answered at once, or a request for the table. `mover` acts for the
+    /// person to move, `answerer` answers a draw offer.
+    fn command(
+        &mut self,
+        (word, rest, line): (&str, &str, &str),
+        mover: Seat,
+        answerer: Seat,
+    ) -> Result<Command, Exit> {
         let request = match word {
-            "" => continue,
+            "" => return Ok(Command::Done(false)),
             "help" | "?" => {
                 say(HELP)?;
-                continue;
+                return Ok(Command::Done(false));
             }
-            "quit" | "exit" => return Ok(()),
+            "quit" | "exit" => return Ok(Command::Quit),
             "board" => {
-                show = true;
-                continue;
+                return Ok(Command::Done(true));
             }
             "moves" => {
-                let game = table.game();
+                let game = self.table.game();
                 let mut names: Vec<String> = game
                     .legal_moves()
                     .iter()
@@ -283,20 +393,19 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
                     names.len(),
                     names.join(" ")
                 ))?;
-                continue;
+                return Ok(Command::Done(false));
             }
             "wait" => {
-                match (&mut time, rest.parse::<u64>()) {
+                match (&mut self.time, rest.parse::<u64>()) {
                     (Time::Script(at), Ok(seconds)) => *at += Duration::from_secs(seconds),
                     _ => {
                         say("`wait SECONDS` is for scripts")?;
-                        continue;
+                        return Ok(Command::Done(false));
                     }
                 }
-                let events = table.advance(time.now());
-                report(&table, &events, None, &mut record)?;
-                show = !events.is_empty();
-                continue;
+                let events = self.table.advance(self.time.now());
+                report(&self.table, &events, None, &mut self.record)?;
+                return Ok(Command::Done(!events.is_empty()));
             }
             "offer" => (Actor::Seat(mover), Request::Act(Action::OfferDraw)),
             "accept" => (Actor::Seat(answerer), Request::Act(Action::AcceptDraw)),
@@ -306,49 +415,45 @@ pub fn run(args: PlayArgs<'_>) -> Result<(), Exit> {
             "pause" => (Actor::Host, Request::Pause),
             "resume" => (Actor::Host, Request::Resume),
             "new" => (Actor::Host, Request::NewGame),
-            "take" => match seat_named(&rules, rest) {
+            "take" => match seat_named(&self.rules, rest) {
                 Some(seat) => (Actor::Host, Request::Reserve(seat, "you".to_string())),
                 None => {
                     say(format_args!(
                         "`take SEAT`: {} has no seat `{rest}`",
-                        rules.name
+                        self.rules.name
                     ))?;
-                    continue;
+                    return Ok(Command::Done(false));
                 }
             },
             "claim" => {
                 let mv = if rest.is_empty() {
                     None
                 } else {
-                    match table.game().parse_move(rest) {
+                    match self.table.game().parse_move(rest) {
                         Ok(mv) => Some(mv),
                         Err(e) => {
                             say(format_args!("{e}"))?;
-                            continue;
+                            return Ok(Command::Done(false));
                         }
                     }
                 };
-                let rule = table.game().claim_rule(mover, mv);
-                let reply = table.request(
-                    time.now(),
+                let rule = self.table.game().claim_rule(mover, mv);
+                let reply = self.table.request(
+                    self.time.now(),
                     Actor::Seat(mover),
                     Request::Act(Action::ClaimDraw(rule, mv)),
                 );
-                report(&table, &reply.events, reply.refused.as_ref(), &mut record)?;
-                show = true;
-                continue;
+                report(
+                    &self.table,
+                    &reply.events,
+                    reply.refused.as_ref(),
+                    &mut self.record,
+                )?;
+                return Ok(Command::Done(true));
             }
             _ => (Actor::Seat(mover), Request::Move(line.to_string())),
         };
-        let is_move = matches!(request.1, Request::Move(_));
-        let reply = table.request(time.now(), request.0, request.1);
-        if is_move && let Some(TableRefusal::Game(refusal)) = &reply.refused {
-            report(&table, &reply.events, None, &mut record)?;
-            say(format_args!("{refusal}; type `moves` for the legal moves"))?;
-            continue;
-        }
-        report(&table, &reply.events, reply.refused.as_ref(), &mut record)?;
-        show = true;
+        Ok(Command::Request(request.0, request.1))
     }
 }
 

@@ -313,17 +313,30 @@ fn value_for_loser(value: GameValue) -> Option<&'static str> {
 }
 
 fn goals(rules: &RuleTable) -> Vec<String> {
-    let adj = &rules.adjudication;
-    let many = rules.seats.len() > 2;
     let mut lines = Vec::new();
     let royal: Vec<String> = (0..rules.pieces.len())
         .filter(|&t| rules.pieces[t].royal)
         .map(|t| piece_name(rules, t))
         .collect();
+    royal_goals(rules, &royal, &mut lines);
+    board_rules(rules, &royal, &mut lines);
+    stalemate_and_material(rules, &mut lines);
+    extinction_and_flags(rules, &mut lines);
+    passes(rules, &mut lines);
+    connections(rules, &mut lines);
+    ranking(rules, &mut lines);
+    lines
+}
+
+/// [`goals`]'s part on the royal and pseudo-royal pieces, blasts, petrification
+/// and the captures they forbid.
+fn royal_goals(rules: &RuleTable, royal: &[String], lines: &mut Vec<String>) {
+    let adj = &rules.adjudication;
+    let many = rules.seats.len() > 2;
     if !royal.is_empty() && rules.royalty.checking {
         lines.push(format!(
             "The {} is royal: no move may leave it attacked.",
-            either(&royal)
+            either(royal)
         ));
         if rules.shatar_mate.is_some() {
             lines.push("Shatar's mate: a mate given by knights alone is forbidden and wins for the mated side; a mate counts only if one of the series of checks that led to it was given by a knight, rook or bers (a shak), else the game is drawn (niol).".to_string());
@@ -331,7 +344,7 @@ fn goals(rules: &RuleTable) -> Vec<String> {
         if rules.makpong {
             lines.push(format!(
                 "A {} in check may not step away: it may only take its checker, when only one piece gives check.",
-                either(&royal)
+                either(royal)
             ));
         }
         if let Some(v) = value_for_loser(adj.checkmate_value) {
@@ -417,16 +430,23 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             either(&immune)
         ));
     }
+}
+
+/// [`goals`]'s part on checks forbidden, the flying general, the palace lines,
+/// janggi's cannons and king capture.
+fn board_rules(rules: &RuleTable, royal: &[String], lines: &mut Vec<String>) {
+    let adj = &rules.adjudication;
+    let many = rules.seats.len() > 2;
     if !royal.is_empty() && !rules.royalty.checking && !rules.royalty.king_capture {
         lines.push(format!(
             "Checks are forbidden: no move may attack an enemy {}, nor leave one's own attacked.",
-            either(&royal)
+            either(royal)
         ));
     }
     if rules.flying_general {
         lines.push(format!(
             "No move may leave the two {} facing each other on a file or rank with no piece between them (the flying general).",
-            if royal.is_empty() { "kings".to_string() } else { format!("{}s", either(&royal)) }
+            if royal.is_empty() { "kings".to_string() } else { format!("{}s", either(royal)) }
         ));
     }
     let (palace, diagonal_types) = &rules.palace_lines;
@@ -457,6 +477,11 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             .to_string(),
         );
     }
+}
+
+/// [`goals`]'s part on stalemate and games decided by counting material.
+fn stalemate_and_material(rules: &RuleTable, lines: &mut Vec<String>) {
+    let adj = &rules.adjudication;
     if adj.stalemate_piece_count
         && let Some(v) = value_for_loser(adj.stalemate_value)
     {
@@ -488,6 +513,11 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             "A game drawn by stalemate, repetition or the move-count rule {counted}."
         ));
     }
+}
+
+/// [`goals`]'s part on extinction, flag regions and counted checks.
+fn extinction_and_flags(rules: &RuleTable, lines: &mut Vec<String>) {
+    let adj = &rules.adjudication;
     if let Some(types) = rules.ends.extinction
         && let Some(v) = value_for_loser(adj.extinction_value)
     {
@@ -530,6 +560,12 @@ fn goals(rules: &RuleTable) -> Vec<String> {
         lines
             .push("Checks are counted: the player who gives the set number of checks wins.".into());
     }
+}
+
+/// [`goals`]'s part on passes, bikjang and janggi's ban on moving back and
+/// forth.
+fn passes(rules: &RuleTable, lines: &mut Vec<String>) {
+    let adj = &rules.adjudication;
     if rules.pass.iter().any(|&p| p) {
         lines.push("A player who is not in check may pass; two passes in a row end the game (a draw unless material is counted).".to_string());
     }
@@ -542,6 +578,11 @@ fn goals(rules: &RuleTable) -> Vec<String> {
     if rules.pass_on_stalemate.iter().any(|&p| p) {
         lines.push("A player with no legal move who is not in check passes instead; two passes in a row end the game (a draw unless material is counted).".to_string());
     }
+}
+
+/// [`goals`]'s part on connections, castling wins and a full board.
+fn connections(rules: &RuleTable, lines: &mut Vec<String>) {
+    let adj = &rules.adjudication;
     // What the connection rules give the player who completes one, and
     // which pieces count.
     let outcome = match adj.connect_value {
@@ -614,6 +655,13 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             .to_string(),
         );
     }
+}
+
+/// [`goals`]'s part on compulsory captures, and with more players who wins and
+/// what becomes of a player's pieces once out.
+fn ranking(rules: &RuleTable, lines: &mut Vec<String>) {
+    let adj = &rules.adjudication;
+    let many = rules.seats.len() > 2;
     if rules.must_capture {
         lines.push("Capturing is compulsory.".to_string());
     }
@@ -640,7 +688,6 @@ fn goals(rules: &RuleTable) -> Vec<String> {
             army(adj.resigned_army)
         ));
     }
-    lines
 }
 
 /// Where captured pieces go, and how pieces in hand are dropped.
