@@ -21,6 +21,7 @@ mod room;
 mod rules_cache;
 mod step_log;
 mod store;
+mod view;
 mod work;
 
 use std::collections::HashMap;

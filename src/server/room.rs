@@ -16,12 +16,10 @@ use tokio::sync::{Semaphore, mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use super::messages::{
-    ClientMessage, Coord, HandView, KindView, LegalView, PieceView, RoomView, SeatView,
-    ServerMessage, YouView,
-};
+use super::messages::{ClientMessage, KindView, RoomView, SeatView, ServerMessage, YouView};
 use super::step_log::StepLog;
 use super::store::{Store, StoredGame, now_seconds};
+use super::view::{coord, hands_view, legal_view, pieces_view};
 use crate::engine::{Bot, Player, machine_accepts_draw, machine_move, think_time};
 use crate::game::{
     Action, Actor, Game, Occupant, PauseReason, Request, Table, TableEvent, TableRefusal,
@@ -804,6 +802,19 @@ impl Room {
             ClientMessage::Resume => (Actor::Host, Request::Resume),
             ClientMessage::NewGame => (Actor::Host, Request::NewGame),
         };
+        self.carry_out(host, request, taking)
+    }
+
+    /// [`Room::said`]'s request put to the table, where the one who asked
+    /// may ask it: a seat or reservation taken becomes theirs once the
+    /// table agreed.
+    fn carry_out(
+        &mut self,
+        host: bool,
+        request: (Actor, Request),
+        taking: Option<(Seat, Taking)>,
+    ) -> Result<(), String> {
+        let seats = self.config.rules.seats.len();
         if request.0 == Actor::Host
             && !host
             && !matches!(request.1, Request::Sit(..) | Request::Reserve(..))
@@ -1173,7 +1184,7 @@ impl Room {
     /// The room as the holder of `token` may see it.
     fn view(&self, token: &str) -> RoomView {
         let rules = &self.config.rules;
-        let coord = |sq: Sq| -> Coord { [rules.file_of(sq), rules.rank_of(sq)] };
+        let coord = |sq: Sq| coord(rules, sq);
         let now = self.now();
         let mine = self.seats_of(token);
         let holes = (0..rules.square_count())
@@ -1190,81 +1201,13 @@ impl Room {
             None => Position::from_text(rules.clone(), &self.config.start)
                 .expect("the start was checked when the room opened"),
         };
-        let mut pieces = Vec::new();
-        for i in 0..rules.square_count() {
-            let sq = i as Sq;
-            if !rules.playable[i] {
-                continue;
-            }
-            let piece = position.piece_at(sq);
-            if piece.is_none() {
-                continue;
-            }
-            pieces.push(if piece.is_wall() {
-                PieceView {
-                    at: coord(sq),
-                    seat: None,
-                    letter: '*',
-                    promoted: false,
-                    dead: false,
-                }
-            } else {
-                PieceView {
-                    at: coord(sq),
-                    seat: Some(piece.seat().index()),
-                    letter: rules.pieces[piece.kind()].letter.to_ascii_uppercase(),
-                    promoted: piece.promoted(),
-                    dead: piece.dead(),
-                }
-            });
-        }
-        let hands = match &rules.hand {
-            Some(hand) => Seat::all(rules.seats.len())
-                .map(|seat| {
-                    hand.fen_order
-                        .iter()
-                        .filter(|&&kind| position.in_hand(seat, kind) > 0)
-                        .map(|&kind| HandView {
-                            letter: rules.pieces[kind].letter.to_ascii_uppercase(),
-                            count: position.in_hand(seat, kind),
-                        })
-                        .collect()
-                })
-                .collect(),
-            None => Vec::new(),
-        };
+        let pieces = pieces_view(rules, &position);
+        let hands = hands_view(rules, &position);
         let to_move = game
             .and_then(Game::to_move)
             .filter(|_| table.is_some_and(|t| t.paused().is_none() && !t.is_expired()));
         let legal = match (game, to_move) {
-            (Some(game), Some(seat)) if mine.contains(&seat) => game
-                .legal_moves()
-                .iter()
-                .map(|mv| LegalView {
-                    from: mv.from().map(coord),
-                    drop: match *mv {
-                        Move::Drop { piece, .. } => {
-                            Some(rules.pieces[piece].letter.to_ascii_uppercase())
-                        }
-                        _ => None,
-                    },
-                    to: coord(mv.to()),
-                    text: move_name(game.position(), mv),
-                    promotion: match *mv {
-                        Move::Drop { piece, placed, .. } if placed != piece => Some(placed),
-                        _ => mv.promotion(),
-                    }
-                    .map(|kind| rules.pieces[kind].letter.to_ascii_uppercase()),
-                    gate: mv.gate().map(|(piece, sq)| {
-                        format!(
-                            "{}@{}",
-                            rules.pieces[piece].letter.to_ascii_uppercase(),
-                            rules.square_name(sq)
-                        )
-                    }),
-                    wall: mv.wall().map(|sq| rules.square_name(sq)),
-                })
-                .collect(),
+            (Some(game), Some(seat)) if mine.contains(&seat) => legal_view(game),
             _ => Vec::new(),
         };
         let checks = game
