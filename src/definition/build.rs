@@ -92,56 +92,8 @@ pub fn build_definition(
     base.location = Some(section.name_location.clone());
     let def = &mut base;
 
-    let mut first_seen: HashMap<&str, &RawEntry> = HashMap::new();
-    for entry in &section.entries {
-        if let Some(first) = first_seen.insert(&entry.key, entry) {
-            let (line, _) = first.key_location.line_col();
-            diagnostics.push(
-                Diagnostic::warning(format!(
-                    "`{}` is set more than once; the last value wins",
-                    entry.key
-                ))
-                .at(&entry.key_location)
-                .with_label(format!("first set on line {line}")),
-            );
-        }
-    }
-
-    // Piece keys first: piece sets elsewhere refer to their letters. A
-    // letter taken from an inherited piece replaces that piece, as in
-    // Fairy-Stockfish; two pieces of this section with one letter are an
-    // error (reported by validation).
-    let mut defined_here: Vec<&str> = Vec::new();
-    let mut replaced: Vec<char> = Vec::new();
-    let mut relettered: Vec<(char, char)> = Vec::new();
-    for entry in &section.entries {
-        if let Some(kind) = pieces::piece_kind(&entry.key) {
-            if let Some(letter) = entry.value.chars().next().filter(char::is_ascii_alphabetic) {
-                let letter = letter.to_ascii_lowercase();
-                if let Some(old) = def
-                    .pieces
-                    .iter()
-                    .find(|p| p.key == entry.key && p.letter != letter)
-                {
-                    relettered.push((old.letter, letter));
-                }
-                let other_type = def.pieces.iter().any(|p| {
-                    p.letter == letter
-                        && p.key != entry.key
-                        && !defined_here.contains(&p.key.as_str())
-                });
-                if other_type {
-                    replaced.push(letter);
-                }
-                def.pieces
-                    .retain(|p| p.letter != letter || defined_here.contains(&p.key.as_str()));
-            }
-            apply_piece(def, entry, kind, diagnostics);
-            defined_here.push(&entry.key);
-        }
-    }
-    forget_replaced_types(def, &replaced);
-    follow_new_letters(def, &relettered);
+    warn_repeated_keys(section, diagnostics);
+    apply_piece_keys(def, section, diagnostics);
     // Keys that set both colours before the specific ones.
     let is_alias = |e: &&RawEntry| BOTH_COLOURS.iter().any(|(k, _)| k.name() == e.key);
     let ordered = section
@@ -235,6 +187,62 @@ pub fn build_definition(
     add_en_passant_pieces(def);
     validate::validate(def, section, diagnostics);
     base
+}
+
+/// Warns of each key a section sets more than once (the last value wins).
+fn warn_repeated_keys(section: &RawSection, diagnostics: &mut Vec<Diagnostic>) {
+    let mut first_seen: HashMap<&str, &RawEntry> = HashMap::new();
+    for entry in &section.entries {
+        if let Some(first) = first_seen.insert(&entry.key, entry) {
+            let (line, _) = first.key_location.line_col();
+            diagnostics.push(
+                Diagnostic::warning(format!(
+                    "`{}` is set more than once; the last value wins",
+                    entry.key
+                ))
+                .at(&entry.key_location)
+                .with_label(format!("first set on line {line}")),
+            );
+        }
+    }
+}
+
+/// Applies the section's piece keys, before the others: piece sets
+/// elsewhere refer to their letters. A letter taken from an inherited piece
+/// replaces that piece, as in Fairy-Stockfish; two pieces of this section
+/// with one letter are an error (reported by validation).
+fn apply_piece_keys(def: &mut Definition, section: &RawSection, diagnostics: &mut Vec<Diagnostic>) {
+    let mut defined_here: Vec<&str> = Vec::new();
+    let mut replaced: Vec<char> = Vec::new();
+    let mut relettered: Vec<(char, char)> = Vec::new();
+    for entry in &section.entries {
+        if let Some(kind) = pieces::piece_kind(&entry.key) {
+            if let Some(letter) = entry.value.chars().next().filter(char::is_ascii_alphabetic) {
+                let letter = letter.to_ascii_lowercase();
+                if let Some(old) = def
+                    .pieces
+                    .iter()
+                    .find(|p| p.key == entry.key && p.letter != letter)
+                {
+                    relettered.push((old.letter, letter));
+                }
+                let other_type = def.pieces.iter().any(|p| {
+                    p.letter == letter
+                        && p.key != entry.key
+                        && !defined_here.contains(&p.key.as_str())
+                });
+                if other_type {
+                    replaced.push(letter);
+                }
+                def.pieces
+                    .retain(|p| p.letter != letter || defined_here.contains(&p.key.as_str()));
+            }
+            apply_piece(def, entry, kind, diagnostics);
+            defined_here.push(&entry.key);
+        }
+    }
+    forget_replaced_types(def, &replaced);
+    follow_new_letters(def, &relettered);
 }
 
 /// As in Fairy-Stockfish, `promotedPieceType` changes only the promotions it

@@ -505,22 +505,7 @@ impl Table {
             }
             Request::Return => {
                 let seat = self.person(player()?)?;
-                if self.seats[seat].away_since.take().is_none() {
-                    return Err(TableRefusal::Connection(self.seat_name(seat), "not away"));
-                }
-                events.push(TableEvent::Returned(seat));
-                if self.empty_since.take().is_some() {
-                    // The others' windows start again from now.
-                    for other in &mut self.seats {
-                        if other.away_since.is_some() {
-                            other.away_since = Some(at);
-                        }
-                    }
-                    if !self.host_paused {
-                        events.push(TableEvent::Resumed);
-                    }
-                    self.start_clock(at);
-                }
+                self.seat_returns(at, seat, events)?;
             }
             Request::Leave => {
                 let seat = player()?;
@@ -531,24 +516,7 @@ impl Table {
             }
             Request::NewGame => {
                 host()?;
-                if self.game.result().is_none() {
-                    return Err(TableRefusal::GameNotOver);
-                }
-                self.settle(events);
-                self.number += 1;
-                if self.rules.match_rules.starting_seat_rotates {
-                    self.first = self.first.next(self.rules.seats.len());
-                }
-                let mut start = self.start.clone();
-                start.set_to_move(self.first);
-                self.game =
-                    Game::from_position(start, self.seed.wrapping_add(u64::from(self.number)));
-                self.settled = false;
-                events.push(TableEvent::NewGame {
-                    number: self.number,
-                    first: self.first,
-                });
-                self.begin(at, events);
+                self.new_game(at, events)?;
             }
             Request::Sit(seat, occupant) => {
                 host()?;
@@ -588,6 +556,56 @@ impl Table {
                     self.settle(events);
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// [`Table::carry_out`]'s new game, once the last is over: the result
+    /// settled, the first seat rotated where the match says so.
+    fn new_game(&mut self, at: Duration, events: &mut Vec<TableEvent>) -> Result<(), TableRefusal> {
+        if self.game.result().is_none() {
+            return Err(TableRefusal::GameNotOver);
+        }
+        self.settle(events);
+        self.number += 1;
+        if self.rules.match_rules.starting_seat_rotates {
+            self.first = self.first.next(self.rules.seats.len());
+        }
+        let mut start = self.start.clone();
+        start.set_to_move(self.first);
+        self.game = Game::from_position(start, self.seed.wrapping_add(u64::from(self.number)));
+        self.settled = false;
+        events.push(TableEvent::NewGame {
+            number: self.number,
+            first: self.first,
+        });
+        self.begin(at, events);
+        Ok(())
+    }
+
+    /// [`Table::carry_out`]'s person back at `seat`: the table resumes if it
+    /// had emptied.
+    fn seat_returns(
+        &mut self,
+        at: Duration,
+        seat: Seat,
+        events: &mut Vec<TableEvent>,
+    ) -> Result<(), TableRefusal> {
+        if self.seats[seat].away_since.take().is_none() {
+            return Err(TableRefusal::Connection(self.seat_name(seat), "not away"));
+        }
+        events.push(TableEvent::Returned(seat));
+        if self.empty_since.take().is_some() {
+            // The others' windows start again from now.
+            for other in &mut self.seats {
+                if other.away_since.is_some() {
+                    other.away_since = Some(at);
+                }
+            }
+            if !self.host_paused {
+                events.push(TableEvent::Resumed);
+            }
+            self.start_clock(at);
         }
         Ok(())
     }

@@ -338,6 +338,23 @@ impl Default for BoardBits {
     }
 }
 
+/// What [`BitTables::add_slot`] reads of its (seat, type) besides the
+/// square.
+struct SlotShape<'a, B> {
+    /// The type's moves are restricted (mobility, immobility).
+    restricted: bool,
+    /// The type may change (promote or demote).
+    changes_type: bool,
+    /// Where its moves may end.
+    destinations: B,
+    /// The seat's promotion region.
+    region: &'a [bool],
+    /// Whether a move may end in the region, outside it, or both.
+    ends_in_zone: &'a [bool],
+    /// The build reads slides.
+    slides: bool,
+}
+
 impl BoardBits {
     /// Builds the tables of a rule table, in the narrowest type that holds
     /// its board.
@@ -438,7 +455,6 @@ impl<B: Bitboard> BitTables<B> {
             attack_regions: vec![B::default(); n_seats * n_types],
             ..BitTables::default()
         };
-        let set = |squares: &[Sq]| squares.iter().fold(B::default(), |m, s| m | B::square(*s));
         let slides = SLIDES && nsq <= 64;
         let mut shared_slides = FxHashMap::default();
         for seat in Seat::all(n_seats) {
@@ -475,119 +491,19 @@ impl<B: Bitboard> BitTables<B> {
                     .filter(|&s| rules.in_mobility_region(seat_type, s))
                     .fold(B::default(), |m, s| m | B::square(s));
                 for sq in 0..nsq as Sq {
-                    let (mut quiet, mut capture, mut ep) =
-                        (B::default(), B::default(), B::default());
-                    let slot = rules.slot(seat, kind, sq);
-                    // Away from the promotion region, or where its type
-                    // never changes, a restricted type's moves are its
-                    // plain moves onto its destinations.
-                    let mut general = restricted && rules.promotion.near[slot] && changes_type;
-                    let ride_start = t.ride_list.len() as u32;
-                    let mut slide_rides = Vec::new();
-                    let lame_start = t.lame_list.len() as u32;
-                    let ep_capturer = rules.pieces[kind].en_passant_capturer[seat];
-                    for line in rules.lines(seat, kind, sq) {
-                        let squares = rules.line_squares(line);
-                        match line.kind {
-                            LineKind::Leap if line.path == 0 => {
-                                let target = B::square(squares[0]);
-                                if line.quiet {
-                                    quiet |= target;
-                                }
-                                if line.capture {
-                                    capture |= target;
-                                }
-                                if line.en_passant || (line.capture && ep_capturer) {
-                                    ep |= target;
-                                }
-                            }
-                            // Not where it may take en passant.
-                            LineKind::Leap
-                                if !(line.jump
-                                    || line.en_passant
-                                    || line.capture && ep_capturer) =>
-                            {
-                                let (path, landing) = squares.split_at(line.path as usize);
-                                let target = B::square(landing[0]);
-                                let only =
-                                    |allowed: bool| if allowed { target } else { B::default() };
-                                t.lame_list.push(LameBits {
-                                    path: set(path),
-                                    quiet: only(line.quiet),
-                                    capture: only(line.capture),
-                                });
-                            }
-                            LineKind::Ride if line.path == 0 && !line.jump => {
-                                t.add_ride(
-                                    &mut slide_rides,
-                                    slides.then(|| SlideRide::new(rules, sq, squares)),
-                                    line,
-                                    squares,
-                                );
-                                if line.en_passant || (line.capture && ep_capturer) {
-                                    ep |= set(squares);
-                                }
-                            }
-                            // A hop of any cannon but janggi's (which
-                            // neither hops over nor takes another).
-                            LineKind::Hop
-                                if line.path == 0
-                                    && !(line.jump
-                                        || line.en_passant
-                                        || line.capture && ep_capturer)
-                                    && !kind.is_in(rules.janggi_cannons) =>
-                            {
-                                t.ride_list.push(ride_bits(line, squares));
-                            }
-                            // Read as a slide where it lands both quietly
-                            // and by capture, as a ride is.
-                            LineKind::Grasshop
-                                if line.path == 0
-                                    && !(line.jump
-                                        || line.en_passant
-                                        || line.capture && ep_capturer) =>
-                            {
-                                t.add_ride(
-                                    &mut slide_rides,
-                                    slides.then(|| SlideRide::grasshop(rules, sq, squares)),
-                                    line,
-                                    squares,
-                                );
-                            }
-                            _ => general = true,
-                        }
-                    }
-                    let rides = (ride_start, t.ride_list.len() as u32);
-                    let lames = (lame_start, t.lame_list.len() as u32);
-                    let slide_start = t.slide_list.len() as u32;
-                    t.add_slides(slide_rides, &mut shared_slides);
-                    let slides = (slide_start, t.slide_list.len() as u32);
-                    t.slots.push(SlotBits {
-                        leap_quiet: quiet,
-                        // A piece captures and attacks only inside its
-                        // mobility region.
-                        leap_capture: capture & t.attack_regions[seat_type],
-                        destinations,
-                        en_passant: ep,
-                        rides,
-                        slides,
-                        lames,
-                        general,
-                        promoting: !rules.fast.leap_slide_squares[slot] && !restricted,
-                        near_promotion: rules.promotion.near[slot],
-                        royal: rules.pieces[kind].royal,
-                        lined: rides.0 != rides.1 || slides.0 != slides.1 || lames.0 != lames.1,
-                        plain: !general
-                            && !rules.pieces[kind].royal
-                            && ep.is_empty()
-                            && rides.0 == rides.1
-                            && lames.0 == lames.1,
-                        uniform_forms: rules.uniform_forms(
-                            seat_type,
-                            region[sq as usize],
+                    t.add_slot(
+                        rules,
+                        (seat, kind, sq),
+                        SlotShape {
+                            restricted,
+                            changes_type,
+                            destinations,
+                            region,
                             ends_in_zone,
-                        ),
-                    });
+                            slides,
+                        },
+                        &mut shared_slides,
+                    );
                 }
             }
         }
@@ -598,6 +514,129 @@ impl<B: Bitboard> BitTables<B> {
         t.add_plain_types(rules);
         t.assert_slides_in_bounds();
         t
+    }
+
+    /// [`BitTables::build`]'s slot of one (seat, type, square): its leaps as
+    /// bitboards, its rides, slides and lame leaps listed, and what the
+    /// fast generator may assume of it.
+    fn add_slot(
+        &mut self,
+        rules: &RuleTable,
+        (seat, kind, sq): (Seat, PieceType, Sq),
+        shape: SlotShape<'_, B>,
+        shared_slides: &mut FxHashMap<Vec<SlideRide>, u32>,
+    ) {
+        let SlotShape {
+            restricted,
+            changes_type,
+            destinations,
+            region,
+            ends_in_zone,
+            slides,
+        } = shape;
+        let seat_type = rules.seat_type(seat, kind);
+        let set = |squares: &[Sq]| squares.iter().fold(B::default(), |m, s| m | B::square(*s));
+        let (mut quiet, mut capture, mut ep) = (B::default(), B::default(), B::default());
+        let slot = rules.slot(seat, kind, sq);
+        // Away from the promotion region, or where its type
+        // never changes, a restricted type's moves are its
+        // plain moves onto its destinations.
+        let mut general = restricted && rules.promotion.near[slot] && changes_type;
+        let ride_start = self.ride_list.len() as u32;
+        let mut slide_rides = Vec::new();
+        let lame_start = self.lame_list.len() as u32;
+        let ep_capturer = rules.pieces[kind].en_passant_capturer[seat];
+        for line in rules.lines(seat, kind, sq) {
+            let squares = rules.line_squares(line);
+            match line.kind {
+                LineKind::Leap if line.path == 0 => {
+                    let target = B::square(squares[0]);
+                    if line.quiet {
+                        quiet |= target;
+                    }
+                    if line.capture {
+                        capture |= target;
+                    }
+                    if line.en_passant || (line.capture && ep_capturer) {
+                        ep |= target;
+                    }
+                }
+                // Not where it may take en passant.
+                LineKind::Leap
+                    if !(line.jump || line.en_passant || line.capture && ep_capturer) =>
+                {
+                    let (path, landing) = squares.split_at(line.path as usize);
+                    let target = B::square(landing[0]);
+                    let only = |allowed: bool| if allowed { target } else { B::default() };
+                    self.lame_list.push(LameBits {
+                        path: set(path),
+                        quiet: only(line.quiet),
+                        capture: only(line.capture),
+                    });
+                }
+                LineKind::Ride if line.path == 0 && !line.jump => {
+                    self.add_ride(
+                        &mut slide_rides,
+                        slides.then(|| SlideRide::new(rules, sq, squares)),
+                        line,
+                        squares,
+                    );
+                    if line.en_passant || (line.capture && ep_capturer) {
+                        ep |= set(squares);
+                    }
+                }
+                // A hop of any cannon but janggi's (which
+                // neither hops over nor takes another).
+                LineKind::Hop
+                    if line.path == 0
+                        && !(line.jump || line.en_passant || line.capture && ep_capturer)
+                        && !kind.is_in(rules.janggi_cannons) =>
+                {
+                    self.ride_list.push(ride_bits(line, squares));
+                }
+                // Read as a slide where it lands both quietly
+                // and by capture, as a ride is.
+                LineKind::Grasshop
+                    if line.path == 0
+                        && !(line.jump || line.en_passant || line.capture && ep_capturer) =>
+                {
+                    self.add_ride(
+                        &mut slide_rides,
+                        slides.then(|| SlideRide::grasshop(rules, sq, squares)),
+                        line,
+                        squares,
+                    );
+                }
+                _ => general = true,
+            }
+        }
+        let rides = (ride_start, self.ride_list.len() as u32);
+        let lames = (lame_start, self.lame_list.len() as u32);
+        let slide_start = self.slide_list.len() as u32;
+        self.add_slides(slide_rides, shared_slides);
+        let slides = (slide_start, self.slide_list.len() as u32);
+        self.slots.push(SlotBits {
+            leap_quiet: quiet,
+            // A piece captures and attacks only inside its
+            // mobility region.
+            leap_capture: capture & self.attack_regions[seat_type],
+            destinations,
+            en_passant: ep,
+            rides,
+            slides,
+            lames,
+            general,
+            promoting: !rules.fast.leap_slide_squares[slot] && !restricted,
+            near_promotion: rules.promotion.near[slot],
+            royal: rules.pieces[kind].royal,
+            lined: rides.0 != rides.1 || slides.0 != slides.1 || lames.0 != lames.1,
+            plain: !general
+                && !rules.pieces[kind].royal
+                && ep.is_empty()
+                && rides.0 == rides.1
+                && lames.0 == lames.1,
+            uniform_forms: rules.uniform_forms(seat_type, region[sq as usize], ends_in_zone),
+        });
     }
 
     /// Reads each (seat, square)'s attack rides as slides, where every

@@ -22,6 +22,16 @@ pub fn parse_fen(text: &str, counting: bool) -> Result<Setup, FenError> {
         setup.hand = parse_pocket(&board_text[open + 1..board_text.len() - 1], open + 1)?;
         board_text = &board_text[..open];
     }
+    read_board(board_text, board_end, &mut setup)?;
+    setup.board_end = board_end;
+    read_fields(&text[board_end..], board_end, counting, &mut setup)?;
+    Ok(setup)
+}
+
+/// [`parse_fen`]'s board (`board_text`, ending at `board_end` of the FEN):
+/// its ranks, their pieces and blocked squares, and a pocket written as an
+/// extra rank.
+fn read_board(board_text: &str, board_end: usize, setup: &mut Setup) -> Result<(), FenError> {
     let rows: Vec<&str> = board_text.split('/').collect();
     let mut rows_with_offsets = Vec::new();
     let mut offset = 0;
@@ -90,11 +100,22 @@ pub fn parse_fen(text: &str, counting: bool) -> Result<Setup, FenError> {
             setup.blocked.push(Square::new(file, rank));
         }
     }
-    setup.board_end = board_end;
+    Ok(())
+}
+
+/// [`parse_fen`]'s fields after the board (`text`, from `start` of the FEN):
+/// side, castling, en passant, checks, counters; where the variant counts
+/// (`counting`), the counting limit.
+fn read_fields(
+    text: &str,
+    start: usize,
+    counting: bool,
+    setup: &mut Setup,
+) -> Result<(), FenError> {
     // Fields after the board: side, castling, en passant, checks, counters.
     let mut fields = Vec::new();
-    let mut offset = board_end;
-    for token in text[board_end..].split(' ') {
+    let mut offset = start;
+    for token in text.split(' ') {
         if !token.is_empty() {
             fields.push((token, offset));
         }
@@ -189,7 +210,7 @@ pub fn parse_fen(text: &str, counting: bool) -> Result<Setup, FenError> {
         setup.halfmove = Some(halfmove.parse().unwrap_or(0));
         setup.fullmove = Some(numbers.get(1).and_then(|n| n.parse().ok()).unwrap_or(1));
     }
-    Ok(setup)
+    Ok(())
 }
 
 /// Reads the pieces of a pocket (`[QNp]` without the brackets, or the extra
