@@ -36,8 +36,7 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Whether a move captures. Inlined for the commonest, a normal move:
-    /// its target square says (atomic's judged captures, 6x6atom perft 6
-    /// −0.48 % instructions).
+    /// its target square says (`docs/performance.md`, inlining).
     #[inline]
     pub fn is_capture(&self, mv: &Move) -> bool {
         match mv {

@@ -103,8 +103,8 @@ impl<R: RuleHandle> Position<R> {
 
     /// Walks the pieces of `seat` attacking `sq` until `accept` takes one;
     /// returns whether one was taken. Kept out of line: inlined into
-    /// [`Position::attacked_by_enemy`], Kiwipete's perft ran 0.8 % more
-    /// instructions.
+    /// [`Position::attacked_by_enemy`], it makes Kiwipete's perft slower
+    /// (`docs/performance.md`, inlining).
     #[inline(never)]
     pub fn find_attacker(&self, sq: Sq, seat: Seat, accept: impl FnMut(Sq) -> bool) -> bool {
         self.find_attacker_of_types(sq, seat, u64::MAX, accept)
@@ -253,8 +253,8 @@ impl<R: RuleHandle> Position<R> {
     /// each group of rides, where it is one of `riders` (the seat's pieces)
     /// and of a `wanted` type attacking along the group. The ride summary
     /// is not read first: a group's squares hold none of the seat's pieces
-    /// as often, and the summary's walk over the riding types cost more
-    /// than the lookups it saved (Kiwipete −2.2 % instructions without it).
+    /// as often, and the summary's walk over the riding types costs more
+    /// than the lookups it saves (`docs/performance.md`, inlining).
     #[inline(always)]
     pub(super) fn slide_attacker<'a>(
         &self,

@@ -26,8 +26,7 @@ impl<R: RuleHandle> Position<R> {
     /// [`Position::make`] where only the moves that follow are counted
     /// before [`Position::unmake`] (perft's next-to-last ply): the hash is
     /// left as it was, unmake restores it, and nothing may read it
-    /// meanwhile. About 100 instructions a move less in chess (the state's
-    /// and the pieces' keys).
+    /// meanwhile: the state's and the pieces' keys are not computed.
     pub(crate) fn make_for_count(&mut self, mv: Move) {
         self.make_hashing(mv, false);
     }

@@ -111,7 +111,7 @@ impl<R: RuleHandle> Position<R> {
     /// The squares of the seat's pseudo-royal pieces (extinction pieces down
     /// to their last ones). Inlined: where the types count apart on a board
     /// of at most 64 squares, one pass over the pseudo-royal types' bitboards
-    /// (6x6atom perft 6 −1.6 % instructions); elsewhere
+    /// (`docs/performance.md`, inlining); elsewhere
     /// `Position::pseudo_royals_counted`.
     #[inline]
     pub fn pseudo_royals(&self, seat: Seat) -> SqSet {
