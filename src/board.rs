@@ -42,49 +42,11 @@ impl Square {
         let file = file as u8 - b'a';
         ((1..=MAX_RANKS).contains(&rank) && file < MAX_FILES).then(|| Square::new(file, rank - 1))
     }
-
-    /// The index of the square in a [`SquareSet`].
-    pub fn index(self) -> usize {
-        self.rank as usize * MAX_FILES as usize + self.file as usize
-    }
 }
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file) as char, self.rank + 1)
-    }
-}
-
-/// A set of squares of a board of at most 16 × 16.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SquareSet([u64; 4]);
-
-impl SquareSet {
-    /// The empty set.
-    pub const EMPTY: SquareSet = SquareSet([0; 4]);
-
-    /// Adds a square.
-    pub fn insert(&mut self, square: Square) {
-        let i = square.index();
-        self.0[i / 64] |= 1 << (i % 64);
-    }
-
-    /// Whether the set holds the square.
-    pub fn contains(&self, square: Square) -> bool {
-        let i = square.index();
-        self.0[i / 64] & (1 << (i % 64)) != 0
-    }
-
-    /// Whether the set is empty.
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|w| *w == 0)
-    }
-
-    /// The squares in the set, by rank then file.
-    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..MAX_RANKS)
-            .flat_map(|r| (0..MAX_FILES).map(move |f| Square::new(f, r)))
-            .filter(|s| self.contains(*s))
     }
 }
 
@@ -95,8 +57,9 @@ pub struct Board {
     pub files: u8,
     /// Number of ranks.
     pub ranks: u8,
-    /// Squares of the rectangle that are not part of the board.
-    pub holes: SquareSet,
+    /// Squares of the rectangle that are not part of the board, by rank
+    /// then file.
+    pub holes: Vec<Square>,
 }
 
 impl Board {
@@ -107,7 +70,7 @@ impl Board {
 
     /// Whether the square is a playable square of the board.
     pub fn contains(&self, square: Square) -> bool {
-        self.in_rectangle(square) && !self.holes.contains(square)
+        self.in_rectangle(square) && !self.holes.contains(&square)
     }
 
     /// The number of playable squares.
@@ -172,14 +135,15 @@ impl Region {
         Ok(Region { parts })
     }
 
-    /// The board squares the region names (holes excluded).
-    pub fn squares(&self, board: &Board) -> SquareSet {
-        let mut set = SquareSet::EMPTY;
+    /// The board squares the region names (holes excluded), by rank then
+    /// file.
+    pub fn squares(&self, board: &Board) -> Vec<Square> {
+        let mut set = Vec::new();
         for r in 0..board.ranks {
             for f in 0..board.files {
                 let s = Square::new(f, r);
                 if board.contains(s) && self.parts.iter().any(|(p, _, _)| part_contains(*p, s)) {
-                    set.insert(s);
+                    set.push(s);
                 }
             }
         }

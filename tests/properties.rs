@@ -94,14 +94,11 @@ fn colour_symmetric(definition: &Definition) -> bool {
         (Value::Region(w), Value::Region(b)) => {
             let mirrored: BTreeSet<(u8, u8)> = w
                 .squares(&board)
-                .squares()
+                .iter()
                 .map(|s| (s.file, board.ranks - 1 - s.rank))
                 .collect();
-            let black: BTreeSet<(u8, u8)> = b
-                .squares(&board)
-                .squares()
-                .map(|s| (s.file, s.rank))
-                .collect();
+            let black: BTreeSet<(u8, u8)> =
+                b.squares(&board).iter().map(|s| (s.file, s.rank)).collect();
             mirrored == black
         }
         _ => white == black,

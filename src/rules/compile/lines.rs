@@ -103,7 +103,7 @@ pub(super) fn compile_mobility(ctx: &Context) -> Vec<Option<Vec<bool>>> {
         {
             let set = region.squares(&ctx.board);
             let mut mask = vec![false; nsq];
-            for s in set.squares() {
+            for s in set {
                 mask[ctx.sq(s) as usize] = true;
             }
             mobility[seat * n_types + t] = Some(mask);

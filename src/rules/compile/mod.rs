@@ -80,7 +80,7 @@ impl Context<'_> {
     fn region(&self, key: Key) -> Vec<bool> {
         let set = self.def.region(key).squares(&self.board);
         let mut out = vec![false; self.square_count()];
-        for s in set.squares() {
+        for s in set {
             out[self.sq(s) as usize] = true;
         }
         out
