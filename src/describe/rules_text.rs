@@ -140,6 +140,17 @@ fn region(rules: &RuleTable, region: &[bool]) -> String {
 
 /// Each seat's region: "rank 8 for White, rank 1 for Black"; with more
 /// than two seats the first seat's, the others' turned toward them.
+/// Per seat, a flag per square of its set.
+fn flags(rules: &RuleTable, sets: &[SqSet]) -> Vec<Vec<bool>> {
+    sets.iter()
+        .map(|set| {
+            (0..rules.square_count() as Sq)
+                .map(|s| set.contains(s))
+                .collect()
+        })
+        .collect()
+}
+
 fn seat_regions(rules: &RuleTable, regions: &[Vec<bool>]) -> Option<String> {
     let described: Vec<(String, String)> = regions
         .iter()
@@ -171,7 +182,7 @@ fn promotion(rules: &RuleTable) -> Vec<String> {
         .collect();
     if !pawns.is_empty()
         && !choices.is_empty()
-        && let Some(zone) = seat_regions(rules, &rules.promotion.region)
+        && let Some(zone) = seat_regions(rules, &flags(rules, &rules.promotion.region))
     {
         let names: Vec<String> = pawns.iter().map(|&t| piece_name(rules, t)).collect();
         if rules.promotion.sittuyin {

@@ -80,7 +80,7 @@ impl<R: RuleHandle> Position<R> {
             .filter(|&s| is_pawn(self.piece_at(s)))
             .collect();
         for &from in &pawns {
-            if pawns.len() > 1 && !rules.promotion.region[us][from as usize] {
+            if pawns.len() > 1 && !rules.promotion.region[us].contains(from) {
                 continue;
             }
             for &choice in &rules.promotion.choices[us] {

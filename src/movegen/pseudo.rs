@@ -202,7 +202,7 @@ impl<R: RuleHandle> Position<R> {
                 if can_ep
                     && any_ep
                     && (target.is_none() || enemy(target))
-                    && rules.en_passant.region[us][to as usize]
+                    && rules.en_passant.region[us].contains(to)
                     && let Some(e) = self.en_passant_at(to, team)
                     && !(target.is_none() && (line.quiet || self.quietly_reaches(from, piece, to)))
                 {
@@ -303,7 +303,7 @@ impl<R: RuleHandle> Position<R> {
             |kind: PieceType| u32::from(self.count(us, kind)) < rules.promotion.limit[kind];
         rules.move_forms(
             piece,
-            (zone[from as usize], zone[to as usize]),
+            (zone.contains(from), zone.contains(to)),
             capture,
             below_limit,
             |form| match form {

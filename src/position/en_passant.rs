@@ -64,7 +64,7 @@ impl<R: RuleHandle> Position<R> {
         for _ in 1..steps {
             passed += step;
             let s = passed as Sq;
-            if region[s as usize]
+            if region.contains(s)
                 && (!unreachable_dropped || self.en_passant_reachable(capturer, s))
             {
                 squares[n] = s;

@@ -348,7 +348,7 @@ struct SlotShape<'a, B> {
     /// Where its moves may end.
     destinations: B,
     /// The seat's promotion region.
-    region: &'a [bool],
+    region: &'a SqSet,
     /// Whether a move may end in the region, outside it, or both.
     ends_in_zone: &'a [bool],
     /// The build reads slides.
@@ -460,17 +460,14 @@ impl<B: Bitboard> BitTables<B> {
         for seat in Seat::all(n_seats) {
             let region = &rules.promotion.region[seat];
             // Whether a move may end in the region and whether outside it.
-            let ends_in_zone: &[bool] = match (
-                region[..nsq].contains(&true),
-                region[..nsq].contains(&false),
-            ) {
+            let ends_in_zone: &[bool] = match (!region.is_empty(), region.len() < nsq) {
                 (true, false) => &[true],
                 (false, true) => &[false],
                 _ => &[false, true],
             };
             t.zones.push(
                 (0..nsq as Sq)
-                    .filter(|&s| region[s as usize])
+                    .filter(|&s| region.contains(s))
                     .fold(B::default(), |m, s| m | B::square(s)),
             );
             t.moveless.push(
@@ -635,7 +632,7 @@ impl<B: Bitboard> BitTables<B> {
                 && ep.is_empty()
                 && rides.0 == rides.1
                 && lames.0 == lames.1,
-            uniform_forms: rules.uniform_forms(seat_type, region[sq as usize], ends_in_zone),
+            uniform_forms: rules.uniform_forms(seat_type, region.contains(sq), ends_in_zone),
         });
     }
 

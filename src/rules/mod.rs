@@ -524,7 +524,7 @@ pub struct Walling {
 #[derive(Clone, Debug)]
 pub struct PromotionRules {
     /// Promotion region per seat.
-    pub region: Vec<Vec<bool>>,
+    pub region: Vec<SqSet>,
     /// Pawn promotion choices per seat.
     pub choices: Vec<Vec<PieceType>>,
     /// Most pieces of a type promotion may produce (0: no limit).
@@ -554,7 +554,7 @@ pub struct PromotionRules {
 #[derive(Clone, Debug)]
 pub struct EnPassantRules {
     /// En-passant target squares allowed, per seat of the capturer.
-    pub region: Vec<Vec<bool>>,
+    pub region: Vec<SqSet>,
     /// Only the next player may capture en passant (else until the pusher moves again).
     pub next_player_only: bool,
     /// Per seat, the types that may take en passant (bits).

@@ -261,11 +261,11 @@ pub(super) fn leap_slide_squares(table: &RuleTable) -> (Vec<bool>, Vec<bool>) {
             let promotes = info.promotes_as_pawn[seat] || info.promotes_to.is_some();
             let restricted = table.moves_restricted(seat, kind);
             for sq in 0..nsq as Sq {
-                let in_zone = zone[sq as usize]
+                let in_zone = zone.contains(sq)
                     || table
                         .lines(seat, kind, sq)
                         .iter()
-                        .any(|l| table.line_squares(l).iter().any(|s| zone[*s as usize]));
+                        .any(|l| table.line_squares(l).iter().any(|&s| zone.contains(s)));
                 plain.push(!(restricted || promotes && in_zone));
                 near.push(in_zone);
             }

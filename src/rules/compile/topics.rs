@@ -44,7 +44,7 @@ pub(super) fn compile_promotion(ctx: &Context, region: Vec<Vec<bool>>) -> Promot
         }
     }
     PromotionRules {
-        region,
+        region: region.iter().map(|r| square_set(r)).collect(),
         choices: promotion_choices,
         limit: promotion_limit,
         mandatory_pawn: def.bool(Key::MandatoryPawnPromotion),
@@ -72,7 +72,7 @@ pub(super) fn compile_en_passant(ctx: &Context, lines: &[Line]) -> EnPassantRule
         })
         .collect();
     EnPassantRules {
-        region: en_passant_region,
+        region: en_passant_region.iter().map(|r| square_set(r)).collect(),
         only_lines: lines.iter().any(|l| l.en_passant && !l.capture),
         capturers: Vec::new(),
         guards: Vec::new(),
@@ -301,7 +301,7 @@ pub(super) fn compile_counting(def: &Definition) -> Option<Counting> {
 pub(super) fn compile_hand(
     ctx: &Context<'_>,
     pieces: &[PieceRules],
-    promotion_region: &[Vec<bool>],
+    promotion_region: &[SqSet],
     mobility: &[Option<Vec<bool>>],
     playable: &[bool],
     immobile: Option<&[bool]>,
@@ -359,7 +359,7 @@ pub(super) fn compile_hand(
                     && mobility[seat * n_types + t].as_ref().is_none_or(|m| m[sq])
                     && !(pawn
                         && !def.bool(Key::PromotionZonePawnDrops)
-                        && promotion_region[seat][sq])
+                        && promotion_region[seat].contains(sq as Sq))
                     && !(pawn && !def.bool(Key::FirstRankPawnDrops) && first_rank[sq])
                     && !(piece.key == "rook" && def.bool(Key::SittuyinRookDrop) && !first_rank[sq]);
                 if open {
