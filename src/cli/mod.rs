@@ -1,5 +1,6 @@
 //! The command line: `tetrarch check`, `describe`, `perft`, `test`, `play`,
-//! `selfplay`, `bench` and `keys`, with the exit codes of CLI.md.
+//! `selfplay`, `replay`, `bench`, `uci`, `xboard`, `serve` and `keys`, with
+//! the exit codes of CLI.md.
 
 mod bench;
 mod board_view;

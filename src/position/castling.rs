@@ -47,7 +47,7 @@ impl<R: RuleHandle> Position<R> {
     /// already has (`KK`) is added once. A seat has at most one right per
     /// rook square of its castling rank (16 files), so two seats' rights
     /// fit the 32 bits.
-    pub fn add_castling_right(&mut self, right: CastlingRight) {
+    pub(crate) fn add_castling_right(&mut self, right: CastlingRight) {
         let bit = self.castling_right_bit(right);
         self.state.castling |= bit;
         self.state.hash = self.recompute_hash();
@@ -108,7 +108,7 @@ impl<R: RuleHandle> Position<R> {
     /// With `castlingDroppedPiece`, registers (not held) the rights a drop
     /// can give: the king on its castling file with a rook in a corner of
     /// the castling rank, so that a drop only sets their bits.
-    pub fn register_dropped_castling_rights(&mut self) {
+    pub(crate) fn register_dropped_castling_rights(&mut self) {
         let handle = self.shared_rules().clone();
         let rules: &RuleTable = &handle;
         if !rules.castling.dropped_piece {

@@ -43,7 +43,7 @@ impl<R: RuleHandle> Position<R> {
 
     /// Sets a running count (setting up a position): `limit` plies, of
     /// which `ply` are counted.
-    pub fn set_counting(&mut self, ply: u32, limit: u32) {
+    pub(crate) fn set_counting(&mut self, ply: u32, limit: u32) {
         self.state.counting = [ply, limit];
     }
 

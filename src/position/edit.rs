@@ -10,7 +10,7 @@ use crate::seat::Seat;
 
 impl<R: RuleHandle> Position<R> {
     /// Puts a piece on an empty square (setting up a position).
-    pub fn put(&mut self, sq: Sq, piece: Piece) {
+    pub(crate) fn put(&mut self, sq: Sq, piece: Piece) {
         self.add(sq, piece);
         self.state.hash ^= self.rules.zobrist_piece(piece, sq);
         self.forget_attacks();
@@ -24,40 +24,40 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Sets the seat to move (setting up a position).
-    pub fn set_to_move(&mut self, seat: Seat) {
+    pub(crate) fn set_to_move(&mut self, seat: Seat) {
         self.state.hash ^=
             self.rules.zobrist_side(self.state.to_move) ^ self.rules.zobrist_side(seat);
         self.state.to_move = seat;
     }
 
     /// Sets the counters (setting up a position).
-    pub fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
+    pub(crate) fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
         self.state.halfmove = halfmove;
         self.state.fullmove = fullmove;
     }
 
     /// Sets the remaining checks (setting up a position).
-    pub fn set_checks(&mut self, checks: [u8; MAX_SEATS]) {
+    pub(crate) fn set_checks(&mut self, checks: [u8; MAX_SEATS]) {
         self.state.checks = checks;
         self.state.hash = self.recompute_hash();
     }
 
     /// Adds an en-passant target of its pusher (setting up a position); a
     /// target without a square is none.
-    pub fn set_en_passant(&mut self, ep: EnPassant) {
+    pub(crate) fn set_en_passant(&mut self, ep: EnPassant) {
         self.state.en_passant[ep.pusher] = ep.without_empty_squares();
         self.state.hash = self.recompute_hash();
     }
 
     /// Sets the seats' points (setting up a position).
-    pub fn set_scores(&mut self, scores: &[i32]) {
+    pub(crate) fn set_scores(&mut self, scores: &[i32]) {
         for (slot, s) in self.state.scores.iter_mut().zip(scores) {
             *slot = *s;
         }
     }
 
     /// Adds points to a seat's score (the adjudicator's scoring).
-    pub fn add_score(&mut self, seat: Seat, points: i32) {
+    pub(crate) fn add_score(&mut self, seat: Seat, points: i32) {
         self.state.scores[seat] = self.state.scores[seat].saturating_add(points);
     }
 
@@ -67,14 +67,14 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Marks a seat as out of the game (setting up a position).
-    pub fn set_eliminated(&mut self, seat: Seat) {
+    pub(crate) fn set_eliminated(&mut self, seat: Seat) {
         self.state.eliminated |= seat.bit();
         self.state.hash = self.recompute_hash();
         self.forget_attacks();
     }
 
     /// Opens a gate on a square (setting up a position).
-    pub fn open_gate(&mut self, sq: Sq) {
+    pub(crate) fn open_gate(&mut self, sq: Sq) {
         self.gates.insert(sq);
     }
 }

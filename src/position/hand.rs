@@ -36,7 +36,7 @@ impl<R: RuleHandle> Position<R> {
     }
 
     /// Puts a piece of a type into a seat's hand (setting up a position).
-    pub fn add_to_hand(&mut self, seat: Seat, kind: PieceType) {
+    pub(crate) fn add_to_hand(&mut self, seat: Seat, kind: PieceType) {
         self.state.hash ^= self.hand_change(seat, kind, 1);
     }
 
