@@ -109,6 +109,24 @@ impl<R: RuleHandle> Position<R> {
 
     /// [`Position::generate_legal`] with the rule table's bitboard tables,
     /// of the type that holds the board.
+    ///
+    /// Where none of the seat's types moves (its pieces are only dropped:
+    /// tic-tac-toe's, connect four's) and no castling is held, the drops are
+    /// all there is. Otherwise the moves tested one by one (those of pinned,
+    /// royal and overlapping pieces and en passant; castlings are tested
+    /// apart, last) go on a list of a quarter of the default room, which
+    /// keeps the frame of this function, called at every node of perft's
+    /// last ply, to about one stack page instead of four (more spill to the
+    /// heap). Where only the number of moves counts, on boards of at most 64
+    /// squares, the herds' pieces and the plain types' are counted together
+    /// and the royal piece's steps found first, and the walk passes them by
+    /// (most often it has no piece left to read); it reads the pieces from
+    /// the seat's squares, whose order does not matter there, while listed
+    /// moves keep the order of the seat's list. Royal steps are tested after
+    /// the walk, each royal piece lifted once for all its steps: the squares
+    /// found safe so are safe with every piece on the board too (a piece
+    /// only blocks attacks here, no hopper uses it as a screen), so castling
+    /// does not test them again.
     pub(super) fn generate_legal_with<B: Bitboard>(
         &mut self,
         bits: &BitTables<B>,
@@ -119,42 +137,28 @@ impl<R: RuleHandle> Position<R> {
         let us = self.to_move();
         let safety = self.king_safety_recalled(us);
         let moveless = bits.moveless[us.index()];
-        // Where none of the seat's types moves (its pieces are only
-        // dropped: tic-tac-toe's, connect four's) and no castling is held,
-        // the drops are all there is.
         if moveless.count_ones() as usize == rules.pieces.len() && self.castling_bits(us) == 0 {
             self.drops_answering(&safety, sink);
             return;
         }
-        // The moves tested one by one: those of pinned, royal and
-        // overlapping pieces and en passant (more spill to the heap;
-        // castlings are tested apart, last). A room of a quarter of the
-        // default keeps the frame of this function, called at every node of
-        // perft's last ply, to about one stack page instead of four.
         let mut tested = MoveList::<256>::default();
         let occupied = B::from_set(self.occupied());
         let (enemies, ep_bits) = self.capture_masks::<B>();
         let answer_bits = B::from_set(&safety.answer_set());
-        // Royal steps are tested after the walk over the pieces.
         let mut royal_steps: ([(Sq, B); 4], usize) = ([(0, B::default()); 4], 0);
         let slots = bits.seat_slots(rules, us);
-        // Where only the number of moves counts (boards of at most 64
-        // squares), the herds' pieces and the plain types' are counted
-        // together, and the walk passes them by.
+        let masks = BoardMasks {
+            occupied,
+            enemies: enemies & answer_bits,
+            en_passant: ep_bits,
+            allowed: answer_bits,
+        };
         let counted = match sink.counter() {
             Some(counter) if B::SQUARES <= 64 => {
-                let masks = BoardMasks {
-                    occupied,
-                    enemies: enemies & answer_bits,
-                    en_passant: ep_bits,
-                    allowed: answer_bits,
-                };
                 self.count_together(bits, slots, &safety, masks, counter)
             }
             _ => 0,
         };
-        // There, the royal piece's steps are found before the walk, which
-        // then passes it by (and, most often, has no piece left to read).
         let mut stepped = 0;
         if B::SQUARES <= 64
             && sink.counter().is_some()
@@ -165,20 +169,10 @@ impl<R: RuleHandle> Position<R> {
             royal_steps.1 = 1;
             stepped = 1 << king;
         }
-        // Where only the number of moves counts (the pieces' order does not
-        // matter), on boards of at most 64 squares, the pieces are read from
-        // the seat's squares, the herds' left out (dead pieces are passed by
-        // below); listed moves keep the order of the seat's list.
         let walk = if B::SQUARES <= 64 && sink.counter().is_some() {
             PieceWalk::Bits(self.seat_occupied(us).low_bits() & !counted & !stepped)
         } else {
             PieceWalk::Listed(self.pieces_of(us).iter())
-        };
-        let masks = BoardMasks {
-            occupied,
-            enemies: enemies & answer_bits,
-            en_passant: ep_bits,
-            allowed: answer_bits,
         };
         for from in walk {
             let p = self.piece_at(from);
@@ -243,8 +237,33 @@ impl<R: RuleHandle> Position<R> {
         // safe too (a piece only blocks attacks here, no hopper uses it as
         // a screen), so castling does not test them again.
         // The piece is lifted once for all its steps.
-        let safe_steps =
-            self.royal_steps_judged(bits, &royal_steps.0[..royal_steps.1], occupied, sink);
+        let mut safe_steps = B::default();
+        for &(from, targets) in &royal_steps.0[..royal_steps.1] {
+            let mut t = targets;
+            if t.is_empty() {
+                continue;
+            }
+            // Too few steps are tested one by one (`Position::step_dangers`).
+            if t.count() >= MAPPED_STEPS
+                && let Some(safe) =
+                    self.royal_steps_by_dangers(bits, (from, targets), occupied, sink)
+            {
+                safe_steps |= safe;
+                continue;
+            }
+            let royal = self.lift(from);
+            while let Some(to) = t.pop_lowest() {
+                let attacked = self.attacked_by_enemy_recalled(to, us, from);
+                if self.survives_on(to, attacked) {
+                    safe_steps |= B::square(to);
+                    sink.single(
+                        Move::Normal { from, to },
+                        !(occupied & B::square(to)).is_empty(),
+                    );
+                }
+            }
+            self.drop_back(from, royal);
+        }
         // Cambodian chess's first moves: the king's leap (never out of
         // check) is tested as its steps are, the fers's double step as a
         // plain move.
@@ -314,48 +333,6 @@ impl<R: RuleHandle> Position<R> {
         }
         let zone = bits.zones[us.index()];
         sink.promotions(self, from, p, targets & !occupied, targets & occupied, zone)
-    }
-
-    /// [`Position::generate_legal_with`]'s royal steps: each royal piece's
-    /// targets (`steps`) judged with it lifted, those safe handed to the
-    /// sink. Returns the squares found safe.
-    #[inline(always)]
-    fn royal_steps_judged<B: Bitboard>(
-        &mut self,
-        bits: &BitTables<B>,
-        steps: &[(Sq, B)],
-        occupied: B,
-        sink: &mut impl MoveSink,
-    ) -> B {
-        let us = self.to_move();
-        let mut safe_steps = B::default();
-        for &(from, targets) in steps {
-            let mut t = targets;
-            if t.is_empty() {
-                continue;
-            }
-            // Too few steps are tested one by one (`Position::step_dangers`).
-            if t.count() >= MAPPED_STEPS
-                && let Some(safe) =
-                    self.royal_steps_by_dangers(bits, (from, targets), occupied, sink)
-            {
-                safe_steps |= safe;
-                continue;
-            }
-            let royal = self.lift(from);
-            while let Some(to) = t.pop_lowest() {
-                let attacked = self.attacked_by_enemy_recalled(to, us, from);
-                if self.survives_on(to, attacked) {
-                    safe_steps |= B::square(to);
-                    sink.single(
-                        Move::Normal { from, to },
-                        !(occupied & B::square(to)).is_empty(),
-                    );
-                }
-            }
-            self.drop_back(from, royal);
-        }
-        safe_steps
     }
 
     /// [`Position::generate_legal_with`]'s moves tested one by one (those of
