@@ -50,6 +50,184 @@ impl fmt::Display for Square {
     }
 }
 
+/// A square index: `rank * files + file`.
+pub type Sq = u16;
+
+/// A set of square indices ([`Sq`]): one bit per square of the largest
+/// board (16 × 16), so it holds any number of squares without allocating.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SqSet(pub(crate) [u64; 4]);
+
+impl SqSet {
+    /// Every square.
+    pub const ALL: SqSet = SqSet([u64::MAX; 4]);
+
+    /// No square.
+    pub const EMPTY: SqSet = SqSet([0; 4]);
+
+    /// Adds a square.
+    #[inline]
+    pub fn insert(&mut self, sq: Sq) {
+        self.0[Self::word(sq)] |= 1 << (sq % 64);
+    }
+
+    /// Removes a square.
+    #[inline]
+    pub fn remove(&mut self, sq: Sq) {
+        self.0[Self::word(sq)] &= !(1 << (sq % 64));
+    }
+
+    /// Whether the set holds a square.
+    #[inline]
+    pub fn contains(&self, sq: Sq) -> bool {
+        self.0[Self::word(sq)] & (1 << (sq % 64)) != 0
+    }
+
+    /// The word holding a square's bit (squares are below 256, so the mask
+    /// only spares the bounds check).
+    #[inline]
+    fn word(sq: Sq) -> usize {
+        (sq as usize / 64) & 3
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// Whether the two sets share a square.
+    #[inline]
+    pub fn intersects(&self, other: &SqSet) -> bool {
+        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+    }
+
+    /// The number of squares.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The squares of `self` not in `other`.
+    #[inline]
+    pub fn difference(&self, other: &SqSet) -> SqSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
+            *a &= !b;
+        }
+        out
+    }
+
+    /// The squares in either set.
+    #[inline]
+    pub fn union(&self, other: &SqSet) -> SqSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
+            *a |= b;
+        }
+        out
+    }
+
+    /// The squares in both sets.
+    #[inline]
+    pub fn intersection(&self, other: &SqSet) -> SqSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
+            *a &= b;
+        }
+        out
+    }
+
+    /// The squares below 64 as a bitboard (all of them on boards of at most
+    /// 64 squares).
+    #[inline]
+    pub fn low_bits(&self) -> u64 {
+        self.0[0]
+    }
+
+    /// The four words of the set (squares 0–63, 64–127, …).
+    #[inline]
+    pub fn words(&self) -> &[u64; 4] {
+        &self.0
+    }
+
+    /// The set of four words (squares 0–63, 64–127, …).
+    #[inline]
+    pub fn from_words(words: [u64; 4]) -> SqSet {
+        SqSet(words)
+    }
+
+    /// The squares of the set for which `keep` holds, word by word (no
+    /// iterator to step through).
+    #[inline]
+    pub fn filtered(&self, mut keep: impl FnMut(Sq) -> bool) -> SqSet {
+        let mut out = [0; 4];
+        for (i, (&word, kept)) in self.0.iter().zip(out.iter_mut()).enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let bit = w.trailing_zeros();
+                w &= w - 1;
+                if keep((i * 64) as Sq + bit as Sq) {
+                    *kept |= 1 << bit;
+                }
+            }
+        }
+        SqSet(out)
+    }
+
+    /// The squares in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Sq> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut w = word;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros();
+                    w &= w - 1;
+                    (i * 64) as Sq + bit as Sq
+                })
+            })
+        })
+    }
+}
+
+impl std::ops::BitAnd for SqSet {
+    type Output = SqSet;
+    #[inline(always)]
+    fn bitand(self, other: SqSet) -> SqSet {
+        SqSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+}
+
+impl std::ops::BitOr for SqSet {
+    type Output = SqSet;
+    #[inline(always)]
+    fn bitor(self, other: SqSet) -> SqSet {
+        SqSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+}
+
+impl std::ops::Not for SqSet {
+    type Output = SqSet;
+    #[inline(always)]
+    fn not(self) -> SqSet {
+        SqSet(self.0.map(|w| !w))
+    }
+}
+
+impl std::ops::BitAndAssign for SqSet {
+    #[inline(always)]
+    fn bitand_assign(&mut self, other: SqSet) {
+        *self = *self & other;
+    }
+}
+
+impl std::ops::BitOrAssign for SqSet {
+    #[inline(always)]
+    fn bitor_assign(&mut self, other: SqSet) {
+        *self = *self | other;
+    }
+}
+
 /// The playing area: a rectangle of files and ranks minus its holes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -57,9 +235,9 @@ pub struct Board {
     pub files: u8,
     /// Number of ranks.
     pub ranks: u8,
-    /// Squares of the rectangle that are not part of the board, by rank
-    /// then file.
-    pub holes: Vec<Square>,
+    /// Squares of the rectangle that are not part of the board, by their
+    /// index on it ([`Sq`]: `rank * files + file`).
+    pub holes: SqSet,
 }
 
 impl Board {
@@ -70,7 +248,19 @@ impl Board {
 
     /// Whether the square is a playable square of the board.
     pub fn contains(&self, square: Square) -> bool {
-        self.in_rectangle(square) && !self.holes.contains(&square)
+        self.in_rectangle(square) && !self.holes.contains(self.sq(square))
+    }
+
+    /// A square's index on this board: `rank * files + file`.
+    pub fn sq(&self, square: Square) -> Sq {
+        Sq::from(square.rank) * Sq::from(self.files) + Sq::from(square.file)
+    }
+
+    /// The holes, by rank then file.
+    pub fn hole_squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.ranks)
+            .flat_map(|r| (0..self.files).map(move |f| Square::new(f, r)))
+            .filter(|&s| self.holes.contains(self.sq(s)))
     }
 
     /// The number of playable squares.

@@ -219,7 +219,9 @@ impl Definition {
             ranks,
             holes: Default::default(),
         };
-        board.holes = self.region(Key::Holes).squares(&board);
+        for hole in self.region(Key::Holes).squares(&board) {
+            board.holes.insert(board.sq(hole));
+        }
         board
     }
 

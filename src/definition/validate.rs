@@ -477,7 +477,7 @@ fn check_start_position(
                 piece.offset + 1,
                 "define it with a piece key, or fix the FEN",
             ));
-        } else if board.holes.contains(square) {
+        } else if board.holes.contains(board.sq(*square)) {
             diagnostics.push(error(
                 format!("{what} puts a piece on {square}, which is a hole"),
                 piece.offset,

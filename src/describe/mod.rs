@@ -172,7 +172,7 @@ pub fn overview(def: &CheckedDefinition) -> Overview {
         files: board.files,
         ranks: board.ranks,
         playable: board.playable_squares(),
-        holes: board.holes.iter().map(|s| s.to_string()).collect(),
+        holes: board.hole_squares().map(|s| s.to_string()).collect(),
         seats,
         teams,
         start: def.start_fen().to_string(),
