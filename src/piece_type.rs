@@ -44,4 +44,4 @@ impl PieceType {
     }
 }
 
-crate::table_index::index_vec_by!(PieceType);
+crate::vec_index::index_vec_by!(PieceType);

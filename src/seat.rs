@@ -60,7 +60,7 @@ impl Seat {
     }
 }
 
-crate::table_index::index_vec_by!(Seat);
+crate::vec_index::index_vec_by!(Seat);
 
 impl<T, const N: usize> Index<Seat> for [T; N] {
     type Output = T;

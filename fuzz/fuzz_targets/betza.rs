@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use tetrarch::board::Square;
-use tetrarch::lone_piece::LonePiece;
+use tetrarch::piece_reach::PieceReach;
 
 fuzz_target!(|data: &[u8]| {
     // Files, ranks, the square, eight bytes of blockers, then the Betza text.
@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let (files, ranks, from) = (data[0] % 17, data[1] % 17, data[2]);
     let blockers = u64::from_le_bytes(data[3..11].try_into().expect("eight bytes"));
-    let Ok(piece) = LonePiece::new(betza, files, ranks) else {
+    let Ok(piece) = PieceReach::new(betza, files, ranks) else {
         return;
     };
     let from = Square::new(from % files, (from / files) % ranks);

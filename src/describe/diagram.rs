@@ -1,5 +1,5 @@
 //! A piece's moves from the centre of an empty 9 × 9 board, played by the
-//! compiled rules of the piece alone ([`LonePiece`]): the squares it moves
+//! compiled rules of the piece alone ([`PieceReach`]): the squares it moves
 //! to, captures on, both; those it reaches only from its starting rank;
 //! those it reaches (or captures on) only by hopping over a piece; and the
 //! squares that must be empty for a move (lame leaps).
@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::board::Square;
-use crate::lone_piece::LonePiece;
+use crate::piece_reach::PieceReach;
 
 /// The side of a diagram.
 pub const SIZE: u8 = 9;
@@ -78,7 +78,7 @@ pub struct Diagram {
 impl Diagram {
     /// The diagram of a piece moving by `betza`, or why it cannot be drawn.
     pub fn of(betza: &str) -> Result<Diagram, String> {
-        let piece = LonePiece::new(betza, SIZE, SIZE)?;
+        let piece = PieceReach::new(betza, SIZE, SIZE)?;
         let centre = Square::new(SIZE / 2, SIZE / 2);
         let all: Vec<Square> = (0..SIZE)
             .flat_map(|r| (0..SIZE).map(move |f| Square::new(f, r)))

@@ -5,7 +5,7 @@ use super::render::capitalised;
 use crate::definition::value::GameValue;
 use crate::piece_type::PieceType;
 use crate::position::Position;
-use crate::rules::words::{either, extra_moves_in_words, moves_in_words};
+use crate::rules::move_words::{either, extra_moves_in_words, moves_in_words};
 use crate::rules::{
     Army, CountingRule, Enclosing, MaterialCounting, PseudoRoyalty, Ranking, RuleTable, Sq, SqSet,
     WallingRule,

@@ -14,9 +14,9 @@ mod compile;
 mod geometry;
 mod herds;
 mod match_rules;
+pub mod move_words;
 mod plain_types;
 mod promotion;
-pub mod words;
 
 use crate::piece_type::PieceType;
 use crate::seat::Seat;

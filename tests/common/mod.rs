@@ -6,8 +6,8 @@ pub mod serve;
 use std::path::PathBuf;
 
 use tetrarch::board::Square;
-use tetrarch::lone_piece::LonePiece;
 use tetrarch::moves::MoveList;
+use tetrarch::piece_reach::PieceReach;
 use tetrarch::position::{Position, RuleHandle};
 
 /// A file of the reference data copied into the repository (`tests/data/`,
@@ -21,7 +21,7 @@ pub fn data(path: &str) -> PathBuf {
 /// The destinations of a White piece with `betza` on `from`, on a board of
 /// `files` × `ranks` where `enemy(square)` tells which squares hold a Black
 /// piece; `i` moves are allowed on rank 2. Played by the compiled rules
-/// ([`LonePiece`]); sorted square names (by file, then rank), joined by `,`.
+/// ([`PieceReach`]); sorted square names (by file, then rank), joined by `,`.
 pub fn reach(
     betza: &str,
     files: u8,
@@ -29,7 +29,7 @@ pub fn reach(
     from: &str,
     enemy: &dyn Fn(Square) -> bool,
 ) -> String {
-    let piece = LonePiece::new(betza, files, ranks).unwrap_or_else(|e| panic!("{betza}: {e}"));
+    let piece = PieceReach::new(betza, files, ranks).unwrap_or_else(|e| panic!("{betza}: {e}"));
     let from = Square::parse(from).expect("a square name");
     let mut squares = piece.destinations(from, enemy);
     squares.sort_by_key(|s| (s.file, s.rank));

@@ -5,9 +5,9 @@
 //!
 //! ```
 //! use tetrarch::board::Square;
-//! use tetrarch::lone_piece::LonePiece;
+//! use tetrarch::piece_reach::PieceReach;
 //!
-//! let knight = LonePiece::new("N", 8, 8).expect("a playable piece");
+//! let knight = PieceReach::new("N", 8, 8).expect("a playable piece");
 //! let a1 = Square::parse("a1").expect("a square");
 //! let names: Vec<String> = knight.destinations(a1, &|_| false).iter().map(|s| s.to_string()).collect();
 //! assert_eq!(names, ["c2", "b3"]); // rank by rank
@@ -25,15 +25,15 @@ use crate::source::SourceFile;
 /// its own; the other seat has only blockers (`z`, which never move here).
 /// `i` moves are allowed on the first seat's double-step region (rank 2),
 /// as Fairy-Stockfish reads them.
-pub struct LonePiece {
+pub struct PieceReach {
     rules: RuleTable,
 }
 
-impl LonePiece {
+impl PieceReach {
     /// Compiles the piece on a board of `files` × `ranks`; an error says
     /// why the Betza string cannot be played (it is invalid or uses a
     /// feature not implemented yet).
-    pub fn new(betza: &str, files: u8, ranks: u8) -> Result<LonePiece, String> {
+    pub fn new(betza: &str, files: u8, ranks: u8) -> Result<PieceReach, String> {
         if !(1..=MAX_FILES).contains(&files) || !(1..=MAX_RANKS).contains(&ranks) {
             return Err(format!(
                 "a board of {files} × {ranks} squares is not allowed"
@@ -62,7 +62,7 @@ impl LonePiece {
         }
         let def = catalog.checked("lone").map_err(|e| e.to_string())?;
         let rules = compile(def).map_err(|e| e.to_string())?;
-        Ok(LonePiece { rules })
+        Ok(PieceReach { rules })
     }
 
     /// The squares the piece reaches from `from` when the squares for which
