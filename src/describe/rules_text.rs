@@ -7,8 +7,8 @@ use crate::piece_type::PieceType;
 use crate::position::Position;
 use crate::rules::move_words::{either, extra_moves_in_words, moves_in_words};
 use crate::rules::{
-    Army, CountingRule, Enclosing, MaterialCounting, PseudoRoyalty, Ranking, RuleTable, Sq, SqSet,
-    WallingRule,
+    Army, CountingRule, Enclosing, MaterialCounting, PalaceLines, PseudoRoyalty, Ranking,
+    RuleTable, Sq, SqSet, WallingRule,
 };
 use crate::seat::Seat;
 
@@ -250,7 +250,7 @@ fn castling(rules: &RuleTable, start: &str) -> Vec<String> {
             lines.push(text);
         }
     }
-    let (kings, rooks) = rules.castling.pieces;
+    let (kings, rooks) = (rules.castling.king_types, rules.castling.rook_types);
     if lines.is_empty() || kings == 0 || rooks == 0 {
         return Vec::new();
     }
@@ -460,7 +460,10 @@ fn board_rules(rules: &RuleTable, royal: &[String], lines: &mut Vec<String>) {
             if royal.is_empty() { "kings".to_string() } else { format!("{}s", either(royal)) }
         ));
     }
-    let (palace, diagonal_types) = &rules.palace_lines;
+    let PalaceLines {
+        squares: palace,
+        types: diagonal_types,
+    } = &rules.palace_lines;
     if !palace.is_empty() && *diagonal_types != 0 {
         let squares: Vec<String> = palace.iter().map(|&s| rules.square_name(s)).collect();
         lines.push(format!(

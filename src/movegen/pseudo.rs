@@ -359,7 +359,8 @@ impl<R: RuleHandle> Position<R> {
             let p = self.piece_at(sq);
             p.is_some() && !p.is_wall() && !p.dead() && p.seat() == us && p.kind().is_in(types)
         };
-        (holds(right.king, rules.castling.pieces.0) && holds(right.rook, rules.castling.pieces.1))
-            .then_some(castle)
+        (holds(right.king, rules.castling.king_types)
+            && holds(right.rook, rules.castling.rook_types))
+        .then_some(castle)
     }
 }

@@ -153,12 +153,12 @@ impl<R: RuleHandle> Position<R> {
                 && corner(right.rook)
                 && rules.file_of(right.king) == rules.castling.king_file
                 && if to == right.king {
-                    placed.kind().is_in(rules.castling.pieces.0)
-                        && is(right.rook, rules.castling.pieces.1)
+                    placed.kind().is_in(rules.castling.king_types)
+                        && is(right.rook, rules.castling.rook_types)
                 } else {
                     to == right.rook
-                        && placed.kind().is_in(rules.castling.pieces.1)
-                        && is(right.king, rules.castling.pieces.0)
+                        && placed.kind().is_in(rules.castling.rook_types)
+                        && is(right.king, rules.castling.king_types)
                 };
             if gives {
                 bits |= 1 << i;
@@ -189,9 +189,9 @@ impl<R: RuleHandle> Position<R> {
         let last = rules.files - 1;
         let is_rook = |f: u8| {
             let p = self.piece_at(rules.square(f, rank));
-            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling.pieces.1)
+            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling.rook_types)
         };
-        let (king_side_file, queen_side_file) = rules.castling.rook_files;
+        let [king_side_file, queen_side_file] = rules.castling.rook_files;
         let file = match letter {
             'k' => (0..=king_side_file.min(last))
                 .rev()
@@ -213,7 +213,7 @@ impl<R: RuleHandle> Position<R> {
             .map(|f| rules.square(f, rank))
             .filter(|s| {
                 let p = self.piece_at(*s);
-                p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling.pieces.0)
+                p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling.king_types)
             })
             .collect();
         kings
@@ -230,11 +230,11 @@ impl<R: RuleHandle> Position<R> {
         let rank = rules.rank_of(king);
         let is_rook = |s: Sq| {
             let p = self.piece_at(s);
-            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling.pieces.1)
+            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling.rook_types)
         };
         let kf = rules.file_of(king);
         // Scan inward from the rook file the variant names (the corner by default).
-        let (king_side_file, queen_side_file) = rules.castling.rook_files;
+        let [king_side_file, queen_side_file] = rules.castling.rook_files;
         if wing == 0 {
             let outer = king_side_file.min(rules.files - 1);
             (kf + 1..=outer)

@@ -81,7 +81,7 @@ pub(super) fn read_castling(
         };
         let rook = rook.filter(|&sq| {
             let p = pos.piece_at(sq);
-            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling.pieces.1)
+            p.is_some() && p.seat() == seat && p.kind().is_in(rules.castling.rook_types)
         });
         if let Some(rook) = rook
             && rules.castling.geometry[seat][wing].is_some()
@@ -109,7 +109,7 @@ pub(super) fn read_castling(
                 let p = pos.piece_at(rook);
                 let wing = usize::from(rules.file_of(rook) < rules.file_of(king));
                 if rook != king
-                    && p.kind().is_in(rules.castling.pieces.1)
+                    && p.kind().is_in(rules.castling.rook_types)
                     && rules.castling.geometry[seat][wing].is_some()
                 {
                     pos.add_castling_right(CastlingRight {

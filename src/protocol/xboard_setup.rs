@@ -88,7 +88,7 @@ fn castling_suffix(rules: &RuleTable) -> Option<(u64, String)> {
     let [Some(king_side), Some(queen_side)] = rules.castling.geometry.first()? else {
         return None;
     };
-    let (kings, _) = rules.castling.pieces;
+    let kings = rules.castling.king_types;
     let span = rules
         .file_of(king_side.king_to)
         .abs_diff(rules.file_of(queen_side.king_to));

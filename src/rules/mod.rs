@@ -400,10 +400,13 @@ pub struct CastlingRules {
     pub geometry: Vec<[Option<CastlingGeometry>; 2]>,
     /// Castling rank per seat (two-player FEN rights).
     pub rank: Vec<u8>,
-    /// The piece types that castle as king and as rook (bits).
-    pub pieces: (u64, u64),
-    /// The kingside and queenside rook files when not in the corner.
-    pub rook_files: (u8, u8),
+    /// The piece types that castle as king (bits).
+    pub king_types: u64,
+    /// The piece types that castle as rook (bits).
+    pub rook_types: u64,
+    /// Per wing (king side, queen side), the rook's file when not in the
+    /// corner.
+    pub rook_files: [u8; 2],
     /// The file of the castling king when several pieces could castle.
     pub king_file: u8,
     /// Castling to a wing takes the opponents' right to castle to the same
@@ -531,6 +534,15 @@ pub struct FastPaths {
     pub complex_attacks: bool,
 }
 
+/// Janggi's palace lines (`diagonalLines`).
+#[derive(Clone, Debug, Default)]
+pub struct PalaceLines {
+    /// The squares on the lines.
+    pub squares: Vec<Sq>,
+    /// The types that move diagonally along them (bits).
+    pub types: u64,
+}
+
 /// Fairy-Stockfish's pseudo-royal pieces (`extinctionPseudoRoyal`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PseudoRoyalty {
@@ -653,7 +665,7 @@ pub struct RuleTable {
     /// Janggi's palace lines (`diagonalLines`), and the types (bits) that
     /// move diagonally along them; compiled into the types' lines, kept
     /// here to be described.
-    pub palace_lines: (Vec<Sq>, u64),
+    pub palace_lines: PalaceLines,
     /// Shatar's mate rule (`shatarMateRule`), where it applies.
     pub shatar_mate: Option<ShatarMate>,
     /// Per seat, it may pass when it has no other legal move and is not in

@@ -2,7 +2,7 @@
 //! square, and the attack lines they make: grouped per square by geometry,
 //! and with more than two seats merged over the enemy seats.
 
-use super::{AttackLine, Line, LineKind, Sq, SqSet};
+use super::{AttackLine, Line, LineKind, PalaceLines, Sq, SqSet};
 use super::{Context, GeometryKey};
 use crate::betza::{Betza, MoveKind, MoveRule};
 use crate::board::Square;
@@ -13,7 +13,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Janggi's palace diagonals: their squares, and the types that move along
 /// them (bits).
-pub(super) fn palace_lines(moves: &PieceMoves) -> (Vec<Sq>, u64) {
+pub(super) fn palace_lines(moves: &PieceMoves) -> PalaceLines {
     let squares = (0..moves.diagonal.len() as Sq)
         .filter(|&s| moves.diagonal[s as usize])
         .collect();
@@ -23,7 +23,7 @@ pub(super) fn palace_lines(moves: &PieceMoves) -> (Vec<Sq>, u64) {
         .enumerate()
         .filter(|(_, r)| !r.is_empty())
         .fold(0, |m, (t, _)| m | 1 << t);
-    (squares, types)
+    PalaceLines { squares, types }
 }
 
 /// Each type's moves as rules, before they are laid on the board.

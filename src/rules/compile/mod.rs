@@ -4,8 +4,8 @@ use super::geometry::Direction;
 use super::{
     AttackLine, Cambodian, CastlingGeometry, CastlingRules, ChasingRoles, Counting, CountingRule,
     DOUBLE_STEP_WAYS, EnPassantRules, Enclosing, FastPaths, GameEnds, HandRules, Line, LineKind,
-    PieceRules, PromotionRules, PseudoRoyalty, Royalty, RuleTable, SeatRules, ShatarMate, Sq,
-    SqSet, Walling, WallingRule,
+    PalaceLines, PieceRules, PromotionRules, PseudoRoyalty, Royalty, RuleTable, SeatRules,
+    ShatarMate, Sq, SqSet, Walling, WallingRule,
 };
 use crate::board::{Board, Square};
 use crate::definition::keys::Key;

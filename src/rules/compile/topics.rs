@@ -100,23 +100,19 @@ pub(super) fn compile_castling_rules(ctx: &Context) -> Result<CastlingRules, Str
             }
         })
         .collect();
-    let castling_pieces = (
-        type_bits(ctx.def.piece_set(Key::CastlingKingPieceWhite)),
-        type_bits(ctx.def.piece_set(Key::CastlingRookPiecesWhite)),
-    );
     let file_of = |key: Key| match def.value(key) {
         Value::File(f) => *f,
         _ => 0,
     };
-    let castling_rook_files = (
-        file_of(Key::CastlingRookKingsideFile),
-        file_of(Key::CastlingRookQueensideFile),
-    );
     Ok(CastlingRules {
         geometry,
         rank: castling_rank,
-        pieces: castling_pieces,
-        rook_files: castling_rook_files,
+        king_types: type_bits(ctx.def.piece_set(Key::CastlingKingPieceWhite)),
+        rook_types: type_bits(ctx.def.piece_set(Key::CastlingRookPiecesWhite)),
+        rook_files: [
+            file_of(Key::CastlingRookKingsideFile),
+            file_of(Key::CastlingRookQueensideFile),
+        ],
         king_file: file_of(Key::CastlingKingFile),
         opposite: def.bool(Key::OppositeCastling),
         dropped_piece: def.bool(Key::CastlingDroppedPiece),
