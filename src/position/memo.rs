@@ -45,7 +45,7 @@ impl<R: RuleHandle> Position<R> {
     /// the answer remembered, where it holds.
     #[inline(never)]
     pub(super) fn royal_safety_recalled(&mut self, king: Sq, seat: Seat) -> KingSafety {
-        let Some((node, from, to)) = self.plain_last_ply() else {
+        let Some((node, from, to)) = self.usual_last_ply() else {
             return self.royal_safety(king, seat);
         };
         let key = Self::memo_key(node, seat, king);
@@ -53,7 +53,7 @@ impl<R: RuleHandle> Position<R> {
         if memo.key == key && untouched(&memo.squares, (from, to)) {
             return memo.answer;
         }
-        self.royal_safety_remembered(king, seat, key, (from, to))
+        self.royal_safety_on_miss(king, seat, key, (from, to))
     }
 
     /// [`Position::royal_safety_recalled`] where the answer is not
@@ -61,7 +61,7 @@ impl<R: RuleHandle> Position<R> {
     /// (`from`, `to`) was played from where it holds there too. Out of
     /// line: the remembered answer's way keeps a small frame.
     #[inline(never)]
-    pub(super) fn royal_safety_remembered(
+    pub(super) fn royal_safety_on_miss(
         &mut self,
         king: Sq,
         seat: Seat,
@@ -127,7 +127,7 @@ impl<R: RuleHandle> Position<R> {
     /// ([`NO_SQ`] for none), part of what the answer is remembered for,
     /// with `seat`.
     pub(crate) fn attacked_by_enemy_recalled(&mut self, sq: Sq, seat: Seat, lifted: Sq) -> bool {
-        let Some((node, from, to)) = self.plain_last_ply() else {
+        let Some((node, from, to)) = self.usual_last_ply() else {
             return self.attacked_by_enemy(sq, seat);
         };
         let key = Self::memo_key(node, seat, lifted);
@@ -140,7 +140,7 @@ impl<R: RuleHandle> Position<R> {
             // from, so it touches what decides it here too.
             return self.attacked_by_enemy(sq, seat);
         }
-        self.attacked_remembered(sq, seat, key, (from, to))
+        self.attacked_on_miss(sq, seat, key, (from, to))
     }
 
     /// [`Position::attacked_by_enemy_recalled`] where no answer is
@@ -148,7 +148,7 @@ impl<R: RuleHandle> Position<R> {
     /// (`from`, `to`) left what decides it. Out of line: the remembered
     /// answer's way keeps a small frame.
     #[inline(never)]
-    pub(super) fn attacked_remembered(
+    pub(super) fn attacked_on_miss(
         &mut self,
         sq: Sq,
         seat: Seat,
@@ -171,7 +171,7 @@ impl<R: RuleHandle> Position<R> {
     /// [`FastPaths::usual_moves`]): the [`Position::node`] it was played
     /// from, and its two squares.
     #[inline(always)]
-    pub(super) fn plain_last_ply(&self) -> Option<(u64, Sq, Sq)> {
+    pub(super) fn usual_last_ply(&self) -> Option<(u64, Sq, Sq)> {
         let undo = self.history.last()?;
         match undo.mv {
             Some(Move::Normal { from, to }) if self.rules.fast.usual_moves => {

@@ -201,7 +201,7 @@ fn steps_told_unreached_leave_no_target() {
 /// was remembered.
 fn compare_recalled_safety(pos: &mut Position, seat: Seat) -> usize {
     let remembered = pos.royal(seat).is_some_and(|king| {
-        pos.plain_last_ply().is_some_and(|(node, from, to)| {
+        pos.usual_last_ply().is_some_and(|(node, from, to)| {
             let memo = &pos.safety_memo;
             memo.key == Position::<Arc<RuleTable>>::memo_key(node, seat, king)
                 && untouched(&memo.squares, (from, to))
@@ -232,7 +232,7 @@ fn compare_recalled_with_afresh(
     let mut remembered = 0;
     let squares = pos.rules().square_count() as super::Sq;
     for sq in 0..squares {
-        let held = pos.plain_last_ply().is_some_and(|(node, from, to)| {
+        let held = pos.usual_last_ply().is_some_and(|(node, from, to)| {
             let memo = &pos.attack_memo[sq as usize];
             let key =
                 Position::<Arc<RuleTable>>::memo_key(node, seat, lifted.unwrap_or(super::NO_SQ));
