@@ -5,9 +5,11 @@
 # the first crash, whose input is in fuzz/artifacts/<target>/.
 #
 # The stable toolchain builds the instrumented targets with
-# RUSTC_BOOTSTRAP=1. No sanitizer (`-s none`): the library has no unsafe
-# code, and AddressSanitizer made the targets 4-6 times slower; `-a` keeps
-# debug assertions (overflow checks) on.
+# RUSTC_BOOTSTRAP=1. No sanitizer (`-s none`): the library's only unsafe
+# code, the slide tables' unchecked reads (src/rules/bits.rs), is checked
+# by an assertion when the tables are built, and AddressSanitizer made the
+# targets 4-6 times slower; `-a` keeps debug assertions (overflow checks,
+# the slide reads' bounds) on.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-60}
