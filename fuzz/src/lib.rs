@@ -138,7 +138,9 @@ pub fn check_position(pos: &mut Position) {
                 rules.name
             );
         }
-        if pseudo_royal_each && !pos.is_eliminated(us) {
+        // A move that ends the game at once (atomic: exploding the enemy's
+        // king) is legal whatever it leaves attacked, as in Fairy-Stockfish.
+        if pseudo_royal_each && !pos.is_eliminated(us) && pos.immediate_end().is_none() {
             // Those standing before the move, the mover followed to its
             // square: a piece that becomes one by promoting is not checked
             // (as in Fairy-Stockfish: backrank's `c8c7+` into an attack).
