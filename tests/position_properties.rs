@@ -324,3 +324,19 @@ fn en_passant_squares_in_any_order_are_one_target() {
         .collect();
     assert!(texts.iter().all(|t| *t == texts[0]), "{texts:?}");
 }
+
+/// Where drops need no hand (`freeDrops`: snort, ataxx), a FEN's pocket is
+/// read and dropped, as Fairy-Stockfish does (pyffish 0.0.90's `get_fen` of
+/// `8/8/8/8/8/8/8/8[PPPpp] w - - 0 1` in snort shows no pocket): the
+/// position is the one without it, hash included. The fuzz target `fen`
+/// found a pocket kept in the hash but never written.
+#[test]
+fn a_pocket_where_drops_are_free_is_dropped_as_fairy_stockfish_does() {
+    let catalog = catalog();
+    let rules = compile(catalog.checked("snort").expect("snort")).expect("supported");
+    let with = Position::from_text(&rules, "8/8/8/8/8/8/8/8[PPPpp] w - - 0 1").expect("a FEN");
+    let without = Position::from_text(&rules, "8/8/8/8/8/8/8/8 w - - 0 1").expect("a FEN");
+    assert_eq!(with.text(), "8/8/8/8/8/8/8/8 w - - 0 1");
+    assert_eq!(with.hash(), without.hash());
+    assert_eq!(with.hash(), with.recompute_hash());
+}

@@ -355,6 +355,11 @@ impl<R: RuleHandle> Position<R> {
                     p.offset + 1,
                 ));
             }
+            // Where drops need no hand (`freeDrops`), the pocket is read and
+            // dropped, as Fairy-Stockfish does: the FEN never shows one.
+            if rules.hand.as_ref().is_some_and(|h| h.free) {
+                continue;
+            }
             let seat = p.seat.unwrap_or(Seat::FIRST);
             if pos.in_hand(seat, kind) == u8::MAX {
                 return Err(error(
