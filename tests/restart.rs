@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
 mod common;
-use common::serve::{Reply, Server, http};
+use common::serve::{Reply, Server, heavy_rider_file, http};
 
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -347,14 +347,7 @@ fn a_check_stops_at_its_budget_with_a_sentence() {
         exe(),
         &["--db", "sqlite::memory:", "--work-budget-ms", "300"],
     );
-    let mut text = String::from(
-        "[rider:chess]\nmaxFile = 16\nmaxRank = 16\ncustomPiece1 = a:QN\ncustomPiece2 = c:BBNN\n\
-         startFen = aaaaaaakaaaaaaaa/cccccccccccccccc/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/CCCCCCCCCCCCCCCC/AAAAAAAKAAAAAAAA w - - 0 1\n\
-         castling = false\npromotionRegionWhite = *16\npromotionRegionBlack = *1\n",
-    );
-    for i in 0..3000 {
-        text.push_str(&format!("[r{i}:rider]\n"));
-    }
+    let text = heavy_rider_file();
     let started = Instant::now();
     let Reply { code, body, .. } = http(
         "POST",

@@ -8,11 +8,7 @@ use crate::rules::{RuleTable, Sq};
 use crate::seat::MAX_SEATS;
 use crate::seat::Seat;
 use crate::setup::parse_fen4;
-use crate::setup::{FenError, Setup, parse_fen};
-
-pub(super) fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
-    FenError::new(message, start, end)
-}
+use crate::setup::{FenError, Setup, error, parse_fen};
 
 pub(super) fn read_castling(
     pos: &mut Position<impl RuleHandle>,

@@ -14,11 +14,7 @@
 
 use crate::board::{MAX_FILES, MAX_RANKS, Square};
 use crate::seat::Seat;
-use crate::setup::{FenError, FenPiece, Field, Setup};
-
-fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
-    FenError::new(message, start, end)
-}
+use crate::setup::{FenError, FenPiece, Field, Setup, error};
 
 /// The names of the FEN4 fields, in order, for messages.
 const FIELDS: [&str; 6] = [

@@ -113,6 +113,9 @@ impl FenError {
     }
 }
 
-fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
+/// A [`FenError`] of `message` at bytes `start..end` of the text read; the
+/// readers of FEN, FEN4 and [`crate::position::Position::from_setup`] use
+/// it alike.
+pub(crate) fn error(message: impl Into<String>, start: usize, end: usize) -> FenError {
     FenError::new(message, start, end)
 }

@@ -113,3 +113,17 @@ pub fn http(method: &str, url: &str, body: &str) -> Reply {
         body: body.to_string(),
     }
 }
+
+/// A variant file whose check costs the server seconds: 3,000 children of a
+/// 16 × 16 variant of riders (the audit's heavy `/api/check`).
+pub fn heavy_rider_file() -> String {
+    let mut text = String::from(
+        "[rider:chess]\nmaxFile = 16\nmaxRank = 16\ncustomPiece1 = a:QN\ncustomPiece2 = c:BBNN\n\
+         startFen = aaaaaaakaaaaaaaa/cccccccccccccccc/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/CCCCCCCCCCCCCCCC/AAAAAAAKAAAAAAAA w - - 0 1\n\
+         castling = false\npromotionRegionWhite = *16\npromotionRegionBlack = *1\n",
+    );
+    for i in 0..3000 {
+        text.push_str(&format!("[r{i}:rider]\n"));
+    }
+    text
+}

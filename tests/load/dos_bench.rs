@@ -21,7 +21,7 @@ use tokio_tungstenite::tungstenite::Message;
 #[allow(dead_code)]
 #[path = "../common/serve.rs"]
 mod serve;
-use serve::{Server, http};
+use serve::{Server, heavy_rider_file, http};
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
     if sorted.is_empty() {
@@ -44,15 +44,7 @@ fn report(what: &str, mut times: Vec<Duration>) {
 }
 
 fn heavy_file() -> String {
-    let mut text = String::from(
-        "[rider:chess]\nmaxFile = 16\nmaxRank = 16\ncustomPiece1 = a:QN\ncustomPiece2 = c:BBNN\n\
-         startFen = aaaaaaakaaaaaaaa/cccccccccccccccc/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/CCCCCCCCCCCCCCCC/AAAAAAAKAAAAAAAA w - - 0 1\n\
-         castling = false\npromotionRegionWhite = *16\npromotionRegionBlack = *1\n",
-    );
-    for i in 0..3000 {
-        text.push_str(&format!("[r{i}:rider]\n"));
-    }
-    serde_json::json!({ "text": text }).to_string()
+    serde_json::json!({ "text": heavy_rider_file() }).to_string()
 }
 
 /// Times cheap requests and websocket round trips for `seconds`.
